@@ -1,0 +1,86 @@
+package emit
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// LayoutJSON is the JSON form of a layout. Field names and meanings are
+// stable: later versions only add fields.
+type LayoutJSON struct {
+	Source           string        `json:"source"`            // the input file as named on the command line
+	Profile          string        `json:"profile"`           // "vs_3_0"
+	Direction        string        `json:"direction"`         // "out" or "in"
+	Signature        string        `json:"signature"`         // struct or function name
+	Strategy         string        `json:"strategy"`          // packing strategy
+	Registers        int           `json:"registers"`         // distinct registers used
+	GeneralRegisters int           `json:"general_registers"` // registers other than POSITION0's and PSIZE's
+	LowerBound       int           `json:"lower_bound"`       // proven lower bound on general registers, -1 if unknown
+	Optimal          bool          `json:"optimal"`           // general_registers equals the proven lower bound
+	Elements         []ElementJSON `json:"elements"`          // in signature order
+}
+
+// ElementJSON is one element of a layout.
+type ElementJSON struct {
+	Name          string `json:"name"`          // member path: "Tex[3]"
+	Semantic      string `json:"semantic"`      // Direct3D 9 usage, upper case: "TEXCOORD"
+	Index         int    `json:"index"`         // usage index
+	Components    int    `json:"components"`    // 1..4
+	Register      string `json:"register"`      // "o2"; "" when left out of this side
+	Mask          string `json:"mask"`          // always spelled out: "xyz", "xyzw" for POSITION0 and PSIZE
+	Interpolation string `json:"interpolation"` // "linear", "nointerpolation", ...
+	Centroid      bool   `json:"centroid"`
+	File          string `json:"file"` // file of the declaration (an include can differ from source)
+	Line          int    `json:"line"`
+	Column        int    `json:"column"`
+}
+
+// NewLayoutJSON converts a layout for printing; source names the input file.
+func NewLayoutJSON(l *ir.Layout, source string) LayoutJSON {
+	j := LayoutJSON{
+		Source:           source,
+		Profile:          l.File.Profile.Name,
+		Direction:        l.File.Dir.String(),
+		Signature:        l.Sig.Name,
+		Strategy:         l.Strategy,
+		Registers:        l.Registers(),
+		GeneralRegisters: l.GeneralRegisters(),
+		LowerBound:       l.LowerBound,
+		Optimal:          l.Optimal(),
+		Elements:         make([]ElementJSON, len(l.Place)),
+	}
+	for i, p := range l.Place {
+		e := &l.Sig.Elements[i]
+		ej := ElementJSON{
+			Name:          e.Name,
+			Semantic:      p.Usage.String(),
+			Index:         p.Index,
+			Components:    e.Components,
+			Mask:          p.Mask.String(),
+			Interpolation: e.Mods.Interpolation(),
+			Centroid:      e.Centroid(),
+			File:          e.Pos.File,
+			Line:          e.Pos.Line,
+			Column:        e.Pos.Col,
+		}
+		if p.Reg != ir.NoReg {
+			ej.Register = p.Reg.String()
+		}
+		j.Elements[i] = ej
+	}
+	return j
+}
+
+// JSON writes the layout as indented JSON followed by a newline.
+func JSON(w io.Writer, l *ir.Layout, source string) error {
+	return writeJSON(w, NewLayoutJSON(l, source))
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,187 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// CheckLayout verifies a layout against the rules of its register file and its
+// constraints, independently of how the layout was made. Every strategy's
+// output is checked with it in tests. It returns nil for a valid layout and
+// otherwise an error listing every violation found.
+//
+// The rules for a packing register file (vs_3_0 outputs; sm3-signatures.md §3
+// and §9):
+//   - every element has a Direct3D 9 usage, index 0..15, and is declared with
+//     its own semantic; no semantic is declared twice;
+//   - POSITION0 (exactly one) has four components and a register of its own
+//     with the full mask; PSIZE (at most one) is a scalar with a register of
+//     its own and the full mask;
+//   - every other element is a contiguous run of exactly its component count
+//     inside one register, and masks in a register are disjoint;
+//   - registers are of the file's kind and exist; at most Limit general
+//     registers are used;
+//   - a register never mixes packing classes (Constraints.ClassOf);
+//   - the rows of a dynamically indexed array sit in consecutive registers at
+//     the same components, and then POSITION0 is in register 0 and PSIZE in 1.
+func CheckLayout(l *Layout) error {
+	if l == nil || l.Sig == nil || l.File == nil {
+		return errors.New("layout: missing signature or register file")
+	}
+	c := checker{l: l, used: map[Reg]Mask{}, class: map[Reg]Class{}, special: map[Reg]int{}}
+	c.run()
+	if len(c.problems) == 0 {
+		return nil
+	}
+	return errors.New("invalid layout: " + strings.Join(c.problems, "; "))
+}
+
+type checker struct {
+	l        *Layout
+	problems []string
+	used     map[Reg]Mask  // components taken in each register
+	class    map[Reg]Class // class of the general elements in each register
+	special  map[Reg]int   // registers holding POSITION0 or PSIZE: element index
+}
+
+func (c *checker) fail(format string, args ...any) {
+	c.problems = append(c.problems, fmt.Sprintf(format, args...))
+}
+
+func (c *checker) run() {
+	l := c.l
+	sig, f := l.Sig, l.File
+	if len(l.Place) != len(sig.Elements) {
+		c.fail("%d placements for %d elements", len(l.Place), len(sig.Elements))
+		return
+	}
+	limit := l.Cons.Limit(f)
+	count := f.Count
+	if extra := limit - f.General; extra > 0 {
+		count += extra // an experimental budget beyond the profile's registers
+	}
+	type sem struct {
+		u   Usage
+		idx int
+	}
+	declared := map[sem]string{}
+	var positions, psizes []Reg
+	general := map[Reg]bool{}
+
+	for i := range sig.Elements {
+		e := &sig.Elements[i]
+		p := l.Place[i]
+		name := e.Name
+		u, idx, ok := e.Semantic.D3D9()
+		switch {
+		case !ok || !u.IsDecl():
+			c.fail("%s: %s has no Direct3D 9 usage", name, e.Semantic.Name)
+			continue
+		case idx < 0 || idx > MaxUsageIndex:
+			c.fail("%s: usage index %d out of range", name, idx)
+		case p.Usage != u || p.Index != idx:
+			c.fail("%s: declared as %s%d, not its own semantic %s%d", name, p.Usage, p.Index, u, idx)
+		}
+		if prev, dup := declared[sem{u, idx}]; dup {
+			c.fail("%s: semantic %s%d already declared for %s", name, u, idx, prev)
+		}
+		declared[sem{u, idx}] = name
+
+		role := f.RoleOf(u, idx)
+		if p.Role != role {
+			c.fail("%s: role %d, want %d", name, p.Role, role)
+		}
+		if p.Reg.Kind != f.Kind {
+			c.fail("%s: register %s is not of kind %s", name, p.Reg, f.Kind)
+			continue
+		}
+		if p.Reg.Num < 0 || p.Reg.Num >= count {
+			c.fail("%s: register %s does not exist (%s0..%s%d)", name, p.Reg, f.Kind, f.Kind, count-1)
+		}
+		if e.Components < 1 || e.Components > 4 {
+			c.fail("%s: %d components", name, e.Components)
+		}
+		switch role {
+		case RolePosition:
+			if e.Components != 4 || p.Mask != MaskXYZW {
+				c.fail("%s: POSITION0 needs four components and the full mask, has %d in .%s", name, e.Components, p.Mask)
+			}
+			positions = append(positions, p.Reg)
+		case RolePSize:
+			if e.Components != 1 || p.Mask != MaskXYZW {
+				c.fail("%s: PSIZE must be a scalar declared with the full mask, has %d in .%s", name, e.Components, p.Mask)
+			}
+			psizes = append(psizes, p.Reg)
+		default:
+			if !p.Mask.Contiguous() || p.Mask.Count() != e.Components {
+				c.fail("%s: mask .%s is not a contiguous run of %d components", name, p.Mask, e.Components)
+			}
+			general[p.Reg] = true
+			k := l.Cons.ClassOf(e, u)
+			if prev, seen := c.class[p.Reg]; seen && prev != k {
+				c.fail("%s: register %s mixes packing classes", name, p.Reg)
+			}
+			c.class[p.Reg] = k
+		}
+		if role != RoleGeneral {
+			if j, taken := c.special[p.Reg]; taken {
+				c.fail("%s: register %s already holds %s", name, p.Reg, sig.Elements[j].Name)
+			}
+			c.special[p.Reg] = i
+		}
+		if c.used[p.Reg]&p.Mask != 0 {
+			c.fail("%s: components .%s of %s are already taken", name, p.Mask&c.used[p.Reg], p.Reg)
+		}
+		c.used[p.Reg] |= p.Mask
+	}
+
+	for r := range general {
+		if _, clash := c.special[r]; clash {
+			c.fail("register %s holds POSITION0 or PSIZE and other elements", r)
+		}
+	}
+	if f.Profile.Stage == Vertex && f.Dir == Out && len(positions) != 1 {
+		c.fail("%d POSITION0 outputs, want exactly one", len(positions))
+	}
+	if len(psizes) > 1 {
+		c.fail("%d PSIZE outputs, want at most one", len(psizes))
+	}
+	if len(general) > limit {
+		c.fail("%d general registers, limit %d", len(general), limit)
+	}
+	if total := len(general) + len(c.special); total > count {
+		c.fail("%d registers, only %d exist", total, count)
+	}
+
+	if len(l.Cons.Indexed) > 0 {
+		for _, r := range positions {
+			if r.Num != 0 {
+				c.fail("POSITION0 in %s: an indexed output needs it in %s0", r, f.Kind)
+			}
+		}
+		for _, r := range psizes {
+			if r.Num != 1 {
+				c.fail("PSIZE in %s: an indexed output needs it in %s1", r, f.Kind)
+			}
+		}
+	}
+	for _, a := range l.Cons.Indexed {
+		if a < 0 || a >= len(sig.Arrays) {
+			c.fail("indexed array %d does not exist", a)
+			continue
+		}
+		arr := sig.Arrays[a]
+		first := l.Place[arr.First]
+		for k := range arr.Count {
+			p := l.Place[arr.First+k]
+			if p.Role != RoleGeneral {
+				c.fail("%s: an indexed array cannot hold POSITION0 or PSIZE", arr.Name)
+			}
+			if p.Reg.Num != first.Reg.Num+k || p.Mask.First() != first.Mask.First() {
+				c.fail("%s: row %d at %s.%s breaks the indexed block starting at %s.%s",
+					arr.Name, k, p.Reg, p.Mask, first.Reg, first.Mask)
+			}
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package ir
+
+import "slices"
+
+// Constraints are the user's choices that restrict a layout beyond the
+// register file's own rules.
+type Constraints struct {
+	MixColor bool  // COLOR may share a register with other semantics
+	Budget   int   // general registers allowed; 0 means the register file's General
+	Indexed  []int // indices in Signature.Arrays of arrays the shader indexes dynamically
+}
+
+// Limit returns the number of general registers a layout may use under c in f.
+func (c Constraints) Limit(f *RegisterFile) int {
+	if c.Budget > 0 {
+		return c.Budget
+	}
+	return f.General
+}
+
+// IsIndexed reports whether array a of the signature is indexed dynamically.
+func (c Constraints) IsIndexed(a int) bool { return slices.Contains(c.Indexed, a) }
+
+// Class is a packing class: elements of different classes never share a
+// register. The low bits say COLOR (kept apart from other usages because flat
+// shading leaves the rest of a COLOR register undefined) and centroid; the
+// interpolation mode occupies the bits above, one mode per register.
+type Class uint8
+
+// Class bits.
+const (
+	ClassColor    Class = 1 << 0
+	ClassCentroid Class = 1 << 1
+	classModeBit        = 2 // interpolation mode index starts here
+)
+
+// ClassOf returns the packing class of e, declared with usage u, under c.
+func (c Constraints) ClassOf(e *Element, u Usage) Class {
+	var k Class
+	if u == UsageColor && !c.MixColor {
+		k |= ClassColor
+	}
+	if e.Centroid() {
+		k |= ClassCentroid
+	}
+	switch {
+	case e.Mods&ModNoInterpolation != 0:
+		k |= 1 << classModeBit
+	case e.Mods&ModNoPerspective != 0 && e.Mods&ModSample != 0:
+		k |= 2 << classModeBit
+	case e.Mods&ModNoPerspective != 0:
+		k |= 3 << classModeBit
+	case e.Mods&ModSample != 0:
+		k |= 4 << classModeBit
+	}
+	return k
+}
+
+// A Placement says where one element sits: a register, the components it
+// occupies there, and the semantic that register is declared with for it (the
+// element's own Direct3D 9 semantic unless a portable layout names a shared
+// register after another member).
+type Placement struct {
+	Reg   Reg   // NoReg when the element is left out of this side
+	Mask  Mask  // components occupied; POSITION0 and PSIZE always hold the full mask
+	Usage Usage // the usage the register is declared with for this element
+	Index int   // the usage index the register is declared with
+	Role  Role  // the element's role in the register file
+}
+
+// A Layout places every element of a signature in a register file.
+type Layout struct {
+	Sig      *Signature
+	File     *RegisterFile
+	Cons     Constraints
+	Strategy string
+	Place    []Placement // parallel to Sig.Elements
+
+	// LowerBound is the best proven lower bound on general registers for the
+	// signature under these constraints, or -1 if none was computed.
+	LowerBound int
+}
+
+// Registers returns the number of distinct registers the layout uses.
+func (l *Layout) Registers() int {
+	return len(l.regs(func(Role) bool { return true }))
+}
+
+// GeneralRegisters returns the number of distinct registers that hold general
+// elements (not POSITION0 or PSIZE).
+func (l *Layout) GeneralRegisters() int {
+	return len(l.regs(func(r Role) bool { return r == RoleGeneral }))
+}
+
+func (l *Layout) regs(keep func(Role) bool) map[Reg]bool {
+	seen := make(map[Reg]bool)
+	for _, p := range l.Place {
+		if p.Reg != NoReg && keep(p.Role) {
+			seen[p.Reg] = true
+		}
+	}
+	return seen
+}
+
+// WastedComponents returns 4 × general registers minus the components the
+// general elements occupy in them.
+func (l *Layout) WastedComponents() int {
+	used := 0
+	for i, p := range l.Place {
+		if p.Reg != NoReg && p.Role == RoleGeneral {
+			used += l.Sig.Elements[i].Components
+		}
+	}
+	return 4*l.GeneralRegisters() - used
+}
+
+// Optimal reports whether the layout uses no more general registers than the
+// proven lower bound (false when no bound is known).
+func (l *Layout) Optimal() bool {
+	return l.LowerBound >= 0 && l.GeneralRegisters() <= l.LowerBound
+}

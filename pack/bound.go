@@ -1,0 +1,48 @@
+package pack
+
+import "github.com/shpack/shpack/ir"
+
+// ClassCounts counts the one-row items of one packing class by width:
+// Counts[w] is the number of items with w components (index 0 unused).
+type ClassCounts [5]int
+
+// ClosedForm returns the fewest registers that hold the items of one packing
+// class when every item is a contiguous run inside one register
+// (packing-anchors.md §6):
+//
+//	OPT = n4 + n3 + ⌈(2·n2 + max(0, n1 − n3)) / 4⌉
+//
+// Fours and threes cannot share a register with each other or with a two, so
+// each takes a register of its own; a three leaves exactly one free component,
+// which a one can take; the remaining twos and ones have widths dividing four
+// and always tile registers completely (xy|zw, xy|z|w, x|y|z|w).
+func ClosedForm(c ClassCounts) int {
+	ones := max(0, c[1]-c[3])
+	return c[4] + c[3] + (2*c[2]+ones+3)/4
+}
+
+// LowerBound returns a proven lower bound on the general registers any valid
+// layout of p needs. Without indexed arrays it is the optimum itself: the sum
+// of ClosedForm over the packing classes. With indexed arrays it is the bound
+// of the relaxation that forgets the consecutive-register rule, raised to the
+// row count of the tallest block of each class.
+func LowerBound(p *problem) int {
+	counts := map[ir.Class]*ClassCounts{}
+	tallest := map[ir.Class]int{}
+	for _, it := range p.items {
+		c := counts[it.class]
+		if c == nil {
+			c = new(ClassCounts)
+			counts[it.class] = c
+		}
+		for _, e := range it.elems {
+			c[p.sig.Elements[e].Components]++
+		}
+		tallest[it.class] = max(tallest[it.class], it.rows())
+	}
+	total := 0
+	for k, c := range counts {
+		total += max(ClosedForm(*c), tallest[k])
+	}
+	return total
+}

@@ -1,0 +1,23 @@
+package pack
+
+import "github.com/shpack/shpack/ir"
+
+// FXC gives every semantic a register of its own, in declaration order, with
+// its components starting at x: what Microsoft's compiler does for SM3
+// (packing-anchors.md §1). Registers are numbered in declaration order,
+// POSITION0 and PSIZE included. It is the baseline the other strategies are
+// measured against.
+type FXC struct{}
+
+// Name returns "fxc".
+func (FXC) Name() string { return "fxc" }
+
+// Pack implements Strategy.
+func (FXC) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	p, err := newProblem(sig, f, c)
+	if err != nil {
+		return nil, err
+	}
+	s := packInOrder(p, func(s *state, it *item) { s.put(it, len(s.regs), 0) })
+	return s.layout("fxc", byOpening)
+}

@@ -1,0 +1,319 @@
+package pack
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// genSig draws a random valid vs_3_0 output signature. POSITION0 comes first
+// when posFirst is set (so every prefix is itself a valid signature). With
+// blocks, some arrays of 2..4 rows are drawn and marked indexed.
+func genSig(t *rapid.T, posFirst, blocks bool, maxElems int) (*ir.Signature, ir.Constraints) {
+	s := &ir.Signature{Name: "R", Kind: "struct", Pos: ir.Pos{File: "r.hlsl", Line: 1, Col: 1}}
+	var cons ir.Constraints
+	next := map[string]int{}
+	add := func(name, usage string, comps int, mods ir.Modifiers) {
+		s.Elements = append(s.Elements, ir.Element{
+			Name: name, Semantic: ir.Semantic{Name: usage, Index: next[usage]}, Components: comps, Mods: mods,
+			Pos: ir.Pos{File: "r.hlsl", Line: len(s.Elements) + 2, Col: 5}, Array: -1,
+		})
+		next[usage]++
+	}
+	n := rapid.IntRange(0, maxElems).Draw(t, "n")
+	posAt := 0
+	if !posFirst {
+		posAt = rapid.IntRange(0, n).Draw(t, "posAt")
+	}
+	usages := []string{"TEXCOORD", "TEXCOORD", "TEXCOORD", "COLOR", "NORMAL", "TANGENT", "FOG", "BINORMAL"}
+	for i := 0; i <= n; i++ {
+		if i == posAt {
+			add("pos", "POSITION", 4, 0)
+			continue
+		}
+		if blocks && rapid.IntRange(0, 3).Draw(t, fmt.Sprint("block", i)) == 0 {
+			rows := rapid.IntRange(2, 4).Draw(t, fmt.Sprint("rows", i))
+			w := rapid.IntRange(1, 4).Draw(t, fmt.Sprint("w", i))
+			first := len(s.Elements)
+			name := fmt.Sprint("a", i)
+			for k := range rows {
+				s.Elements = append(s.Elements, ir.Element{
+					Name: fmt.Sprintf("%s[%d]", name, k), Semantic: ir.Semantic{Name: "TEXCOORD", Index: next["TEXCOORD"]},
+					Components: w, Pos: ir.Pos{File: "r.hlsl", Line: len(s.Elements) + 2, Col: 5}, Array: len(s.Arrays),
+				})
+				next["TEXCOORD"]++
+			}
+			cons.Indexed = append(cons.Indexed, len(s.Arrays))
+			s.Arrays = append(s.Arrays, ir.Array{Name: name, First: first, Count: rows})
+			continue
+		}
+		u := rapid.SampledFrom(usages).Draw(t, fmt.Sprint("usage", i))
+		var mods ir.Modifiers
+		if rapid.IntRange(0, 9).Draw(t, fmt.Sprint("centroid", i)) == 0 {
+			mods = ir.ModCentroid
+		}
+		add(fmt.Sprint("e", i), u, rapid.IntRange(1, 4).Draw(t, fmt.Sprint("w", i)), mods)
+	}
+	// Keep usage indices within 0..15 by construction: at most 16 per usage.
+	for _, c := range next {
+		if c > 16 {
+			t.Skip("too many elements of one usage")
+		}
+	}
+	cons.Budget = 32
+	cons.MixColor = rapid.Bool().Draw(t, "mix")
+	return s, cons
+}
+
+// independentOptimum computes the optimum of a one-row signature from the
+// closed form, grouping by class without the packer's own code.
+func independentOptimum(s *ir.Signature, c ir.Constraints) int {
+	counts := map[[2]bool]*ClassCounts{}
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if e.Semantic.Name == "POSITION" && e.Semantic.Index == 0 || e.Semantic.Name == "PSIZE" {
+			continue
+		}
+		key := [2]bool{e.Semantic.Name == "COLOR" && !c.MixColor, e.Centroid()}
+		if counts[key] == nil {
+			counts[key] = new(ClassCounts)
+		}
+		counts[key][e.Components]++
+	}
+	total := 0
+	for _, k := range counts {
+		total += ClosedForm(*k)
+	}
+	return total
+}
+
+func packAll(t *rapid.T, s *ir.Signature, c ir.Constraints) map[string]*ir.Layout {
+	out := map[string]*ir.Layout{}
+	for _, st := range Strategies() {
+		l, err := st.Pack(s, ir.VS30Out(), c)
+		if err != nil {
+			t.Fatalf("%s: %v", st.Name(), err)
+		}
+		if err := ir.CheckLayout(l); err != nil {
+			t.Fatalf("%s: %v\n%s", st.Name(), err, placements(l))
+		}
+		again, _ := st.Pack(s, ir.VS30Out(), c)
+		if placements(again) != placements(l) {
+			t.Fatalf("%s is not deterministic", st.Name())
+		}
+		out[st.Name()] = l
+	}
+	return out
+}
+
+func TestPropertyOneRow(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, c := genSig(t, false, false, 30)
+		ls := packAll(t, s, c)
+		opt := ls["optimal"].GeneralRegisters()
+		if want := independentOptimum(s, c); opt != want {
+			t.Fatalf("optimal uses %d registers, closed form says %d\n%s", opt, want, placements(ls["optimal"]))
+		}
+		if ls["optimal"].LowerBound != opt || !ls["optimal"].Optimal() {
+			t.Fatalf("optimal: lower bound %d, registers %d", ls["optimal"].LowerBound, opt)
+		}
+		if ls["exact"].GeneralRegisters() != opt {
+			t.Fatalf("exact uses %d, optimal %d", ls["exact"].GeneralRegisters(), opt)
+		}
+		for name, l := range ls {
+			if l.GeneralRegisters() < opt {
+				t.Fatalf("%s beats optimal: %d < %d", name, l.GeneralRegisters(), opt)
+			}
+		}
+	})
+}
+
+func TestPropertyPrefixStable(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, c := genSig(t, true, rapid.Bool().Draw(t, "blocks"), 20)
+		full, err := PrefixStable{}.Pack(s, ir.VS30Out(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 1; k < len(s.Elements); k++ {
+			// A prefix that cuts an indexed array in two is not a signature
+			// a pixel shader could declare; skip it.
+			if e := s.Elements[k]; e.Array >= 0 && s.Arrays[e.Array].First != k {
+				continue
+			}
+			pre := *s
+			pre.Elements = s.Elements[:k]
+			var pc ir.Constraints = c
+			pc.Indexed = nil
+			pre.Arrays = nil
+			for _, a := range c.Indexed {
+				if arr := s.Arrays[a]; arr.First+arr.Count <= k {
+					pc.Indexed = append(pc.Indexed, len(pre.Arrays))
+					pre.Arrays = append(pre.Arrays, arr)
+				}
+			}
+			l, err := PrefixStable{}.Pack(&pre, ir.VS30Out(), pc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range k {
+				if l.Place[i].Reg != full.Place[i].Reg || l.Place[i].Mask != full.Place[i].Mask {
+					t.Fatalf("prefix of %d moves %s: %s.%s alone, %s.%s in full", k, s.Elements[i].Name,
+						l.Place[i].Reg, l.Place[i].Mask, full.Place[i].Reg, full.Place[i].Mask)
+				}
+			}
+		}
+	})
+}
+
+func TestPropertyIndexed(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, c := genSig(t, false, true, 16)
+		ls := packAll(t, s, c)
+		ex := ls["exact"]
+		if ex.LowerBound > ex.GeneralRegisters() {
+			t.Fatalf("lower bound %d above exact's %d", ex.LowerBound, ex.GeneralRegisters())
+		}
+		if !ex.Optimal() {
+			t.Fatalf("exact did not prove optimality: %d vs bound %d", ex.GeneralRegisters(), ex.LowerBound)
+		}
+		for name, l := range ls {
+			if l.GeneralRegisters() < ex.GeneralRegisters() {
+				t.Fatalf("%s beats exact: %d < %d\n%s\n%s", name, l.GeneralRegisters(), ex.GeneralRegisters(), placements(l), placements(ex))
+			}
+		}
+	})
+}
+
+// bruteForce finds the fewest general registers by trying every placement of
+// every item, independently of the search in exact.go: items are the
+// general one-row elements and the indexed arrays as blocks; registers are
+// an array as long as the total row count.
+func bruteForce(s *ir.Signature, c ir.Constraints) int {
+	type bitem struct {
+		widths []int
+		class  [2]bool
+	}
+	var items []bitem
+	inBlock := map[int]bool{}
+	for _, a := range c.Indexed {
+		arr := s.Arrays[a]
+		var it bitem
+		for k := arr.First; k < arr.First+arr.Count; k++ {
+			inBlock[k] = true
+			it.widths = append(it.widths, s.Elements[k].Components)
+		}
+		e := &s.Elements[arr.First]
+		it.class = [2]bool{e.Semantic.Name == "COLOR" && !c.MixColor, e.Centroid()}
+		items = append(items, it)
+	}
+	rows := 0
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if inBlock[i] || e.Semantic.Name == "POSITION" && e.Semantic.Index == 0 || e.Semantic.Name == "PSIZE" {
+			if inBlock[i] {
+				rows++
+			}
+			continue
+		}
+		rows++
+		items = append(items, bitem{widths: []int{e.Components}, class: [2]bool{e.Semantic.Name == "COLOR" && !c.MixColor, e.Centroid()}})
+	}
+	used := make([]int, rows)
+	class := make([][2]bool, rows)
+	best := rows + 1
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(items) {
+			n := 0
+			for _, u := range used {
+				if u != 0 {
+					n++
+				}
+			}
+			best = min(best, n)
+			return
+		}
+		it := items[i]
+		for r := 0; r+len(it.widths) <= rows; r++ {
+		offsets:
+			for off := 0; off < 4; off++ {
+				for k, w := range it.widths {
+					if off+w > 4 {
+						continue offsets
+					}
+					m := ((1 << w) - 1) << off
+					if used[r+k]&m != 0 || used[r+k] != 0 && class[r+k] != it.class {
+						continue offsets
+					}
+				}
+				saved := make([][2]bool, len(it.widths))
+				for k, w := range it.widths {
+					saved[k] = class[r+k]
+					used[r+k] |= ((1 << w) - 1) << off
+					class[r+k] = it.class
+				}
+				rec(i + 1)
+				for k, w := range it.widths {
+					used[r+k] &^= ((1 << w) - 1) << off
+					class[r+k] = saved[k]
+				}
+			}
+		}
+	}
+	rec(0)
+	return best
+}
+
+func TestPropertyBruteForce(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, c := genSig(t, false, rapid.Bool().Draw(t, "blocks"), 5)
+		rows := 0
+		for _, e := range s.Elements {
+			if e.Semantic.Name != "POSITION" {
+				rows++
+			}
+		}
+		if rows > 7 {
+			t.Skip("too large for brute force")
+		}
+		want := bruteForce(s, c)
+		for _, st := range []Strategy{Optimal{}, Exact{}} {
+			l, err := st.Pack(s, ir.VS30Out(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.GeneralRegisters() != want {
+				t.Fatalf("%s uses %d registers, brute force %d\n%s", st.Name(), l.GeneralRegisters(), want, placements(l))
+			}
+		}
+	})
+}
+
+func TestExactBudgetReportsGap(t *testing.T) {
+	// With a budget of one node the search cannot prove anything beyond the
+	// root bound: the greedy layout comes back with the proven bound.
+	s := sig("POSITION0:4 [TEXCOORD0:3x3] [TEXCOORD3:2x3] [TEXCOORD6:2x2] TEXCOORD8:1 TEXCOORD9:1 TEXCOORD10:3")
+	c := ir.Constraints{Indexed: []int{0, 1, 2}}
+	full, err := Exact{}.Pack(s, ir.VS30Out(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiny, err := Exact{NodeBudget: 1}.Pack(s, ir.VS30Out(), c)
+	if err != nil && !errors.Is(err, ErrNoFit) {
+		t.Fatal(err)
+	}
+	if err := ir.CheckLayout(tiny); err != nil {
+		t.Fatal(err)
+	}
+	if tiny.LowerBound > full.GeneralRegisters() || tiny.GeneralRegisters() < full.GeneralRegisters() {
+		t.Fatalf("budgeted: %d registers, bound %d; full: %d", tiny.GeneralRegisters(), tiny.LowerBound, full.GeneralRegisters())
+	}
+	if !full.Optimal() {
+		t.Fatalf("full search did not prove its layout: %d vs %d", full.GeneralRegisters(), full.LowerBound)
+	}
+}

@@ -1,0 +1,28 @@
+package pack
+
+import (
+	"errors"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// StableFit is the hybrid a build pipeline wants: the prefix-stable layout
+// while it fits the register budget (so adding an element at the end never
+// moves the others), and the optimal layout only when prefix-stable does not
+// fit. Indexed signatures that overflow go to Exact, as with Optimal.
+type StableFit struct{}
+
+// Name returns "stable-fit".
+func (StableFit) Name() string { return "stable-fit" }
+
+// Pack implements Strategy.
+func (StableFit) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	l, err := PrefixStable{}.Pack(sig, f, c)
+	if !errors.Is(err, ErrNoFit) {
+		if l != nil {
+			l.Strategy = "stable-fit"
+		}
+		return l, err
+	}
+	return packOptimal(sig, f, c, "stable-fit")
+}
