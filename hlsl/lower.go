@@ -1,0 +1,592 @@
+package hlsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// Limits of lowering: a declaration cannot expand into more rows than this
+// (no Direct3D 9 usage has more than 16 indices, and Shader Model 4+ has 32
+// registers), and struct types cannot nest deeper.
+const (
+	maxRows        = 64
+	maxStructDepth = 32
+)
+
+// index is what lowering needs to find by name in a unit: struct
+// definitions, typedefs, integer constants, and the matrix order in force at
+// each declaration (#pragma pack_matrix applies to what follows it).
+type index struct {
+	structs  map[string]*StructDecl
+	typedefs map[string]*TypedefDecl
+	consts   map[string]*ConstDecl
+	rowMajor map[any]bool
+	dupes    map[*StructDecl]*StructDecl // a redefinition and the first definition
+}
+
+func (u *Unit) buildIndex() {
+	x := &index{
+		structs:  map[string]*StructDecl{},
+		typedefs: map[string]*TypedefDecl{},
+		consts:   map[string]*ConstDecl{},
+		rowMajor: map[any]bool{},
+		dupes:    map[*StructDecl]*StructDecl{},
+	}
+	rowMajor := false
+	for _, d := range u.File.Decls {
+		switch {
+		case d.Pragma != "":
+			rowMajor = d.Pragma == "pack_matrix(row_major)"
+		case d.Struct != nil && d.Struct.Body != nil:
+			if first, ok := x.structs[d.Struct.Name.Text]; ok {
+				x.dupes[d.Struct] = first
+			} else {
+				x.structs[d.Struct.Name.Text] = d.Struct
+			}
+			x.rowMajor[d.Struct] = rowMajor
+		case d.Typedef != nil:
+			if _, ok := x.typedefs[d.Typedef.Name.Text]; !ok {
+				x.typedefs[d.Typedef.Name.Text] = d.Typedef
+			}
+			x.rowMajor[d.Typedef] = rowMajor
+		case d.Const != nil:
+			if _, ok := x.consts[d.Const.Name.Text]; !ok {
+				x.consts[d.Const.Name.Text] = d.Const
+			}
+		case d.Func != nil:
+			x.rowMajor[d.Func] = rowMajor
+		}
+	}
+	u.idx = x
+}
+
+// A Listing is one struct with semantics or one function with semantics,
+// lowered to its elements or with the error that stopped it.
+type Listing struct {
+	Kind    string // "struct" or "function"
+	Name    string
+	Pos     ir.Pos
+	Include []ir.Pos
+	Sig     *ir.Signature // a struct's elements (nil on error)
+	In, Out *ir.Signature // a function's inputs and outputs (nil on error)
+	Err     error         // an ir.ErrorList when lowering failed
+	// Returned is set on a struct that some function returns.
+	Returned bool
+	decl     any
+}
+
+// List returns every struct that has semantics and every function that has
+// semantics (on its return value or parameters, directly or through struct
+// types), in source order, each lowered.
+func (u *Unit) List() []Listing {
+	returned := map[*StructDecl]bool{}
+	for _, d := range u.File.Decls {
+		if d.Func != nil {
+			if sh, err := u.resolve(d.Func.Ret, 0); err == nil && sh.kind == shapeStruct {
+				returned[sh.st] = true
+			}
+		}
+	}
+	var out []Listing
+	for _, d := range u.File.Decls {
+		switch {
+		case d.Struct != nil && d.Struct.Body != nil:
+			if !u.structHasSemantics(d.Struct, 0) {
+				continue
+			}
+			s := d.Struct
+			li := Listing{Kind: "struct", Name: s.Name.Text, Pos: u.Pos(s.Pos), Include: u.Chain(s.Pos), Returned: returned[s], decl: s}
+			li.Sig, li.Err = u.lowerStruct(s)
+			out = append(out, li)
+		case d.Func != nil:
+			f := d.Func
+			if !u.funcHasSemantics(f) {
+				continue
+			}
+			li := Listing{Kind: "function", Name: f.Name.Text, Pos: u.Pos(f.Pos), Include: u.Chain(f.Pos), decl: f}
+			li.In, li.Out, li.Err = u.lowerFunc(f)
+			out = append(out, li)
+		}
+	}
+	return out
+}
+
+// Struct lowers the struct named name.
+func (u *Unit) Struct(name string) (*ir.Signature, error) {
+	s, ok := u.idx.structs[name]
+	if !ok {
+		return nil, fmt.Errorf("no struct named %q", name)
+	}
+	return u.lowerStruct(s)
+}
+
+// Entry lowers the function named name into its input and output signatures.
+func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
+	var found []*FuncDecl
+	for _, d := range u.File.Decls {
+		if d.Func != nil && d.Func.Name.Text == name {
+			found = append(found, d.Func)
+		}
+	}
+	// A prototype and its definition are one function.
+	var defs []*FuncDecl
+	for _, f := range found {
+		if f.Body != nil {
+			defs = append(defs, f)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return nil, nil, fmt.Errorf("no function named %q", name)
+	case len(defs) > 1:
+		return nil, nil, ir.ErrorList{u.Errorf(defs[1].Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
+	case len(defs) == 1:
+		return u.lowerFunc(defs[0])
+	}
+	return u.lowerFunc(found[0])
+}
+
+// resolve turns a type into a shape, following typedefs.
+func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
+	if depth > maxStructDepth {
+		return shape{}, u.Errorf(t.Pos, "typedef chain too deep at %s", t.Name)
+	}
+	name := t.Name
+	if t.Unsigned {
+		if name != "int" {
+			return shape{}, u.Errorf(t.Pos, "unknown type unsigned %s", name)
+		}
+		name = "uint"
+	}
+	if len(t.Args) > 0 {
+		sh, msg := templateShape(name, t.Args)
+		if msg != "" {
+			return shape{}, u.Errorf(t.Pos, "%s", msg)
+		}
+		return sh, nil
+	}
+	if sh, ok := parseNumericName(name); ok {
+		return sh, nil
+	}
+	if s, ok := u.idx.structs[name]; ok {
+		return shape{kind: shapeStruct, st: s}, nil
+	}
+	if td, ok := u.idx.typedefs[name]; ok {
+		sh, err := u.resolve(td.Type, depth+1)
+		if err != nil {
+			return shape{}, err
+		}
+		dims, err := u.dims(td.Dims)
+		if err != nil {
+			return shape{}, err
+		}
+		sh.dims = append(dims, sh.dims...)
+		for _, m := range td.Mods {
+			switch m.Word {
+			case "row_major":
+				v := true
+				sh.rowMajor = &v
+			case "column_major":
+				v := false
+				sh.rowMajor = &v
+			}
+		}
+		return sh, nil
+	}
+	return shape{}, u.Errorf(t.Pos, "unknown type %s", name)
+}
+
+// structHasSemantics reports whether a struct has a member with a semantic,
+// directly or through a struct-typed member.
+func (u *Unit) structHasSemantics(s *StructDecl, depth int) bool {
+	if depth > maxStructDepth || s.Body == nil {
+		return false
+	}
+	for _, m := range s.Body.Members {
+		for _, d := range m.Decls {
+			if semanticOf(d.Anns) != nil {
+				return true
+			}
+		}
+		if sh, err := u.resolve(m.Type, 0); err == nil && sh.kind == shapeStruct && sh.st != s && u.structHasSemantics(sh.st, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
+	if f.Sem != nil && f.Sem.Semantic != "" {
+		return true
+	}
+	if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st, 0) {
+		return true
+	}
+	pl, err := u.Params(f)
+	if err != nil {
+		// A parameter list shpack cannot read: list it if it names a semantic.
+		for i, t := range f.Params.Tokens {
+			if t.Value == ":" && i+1 < len(f.Params.Tokens) && f.Params.Tokens[i+1].Value != "register" && f.Params.Tokens[i+1].Value != "packoffset" {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range pl.Params {
+		if semanticOf(p.Anns) != nil {
+			return true
+		}
+		if sh, err := u.resolve(p.Type, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// semanticOf returns the semantic annotation among anns, or nil.
+func semanticOf(anns []*Annotation) *Annotation {
+	for _, a := range anns {
+		if a.Semantic != "" {
+			return a
+		}
+	}
+	return nil
+}
+
+// flattener expands declarations into signature rows.
+type flattener struct {
+	u    *Unit
+	sig  *ir.Signature
+	errs ir.ErrorList
+	// cursors continue a member's semantic numbering across the elements of
+	// an enclosing array of structs.
+	cursors map[*Declarator]*cursor
+}
+
+// A cursor hands out consecutive semantic indices.
+type cursor struct {
+	sem  ir.Semantic
+	next int
+}
+
+func (u *Unit) newFlattener(name, kind string, pos lexer.Position) *flattener {
+	return &flattener{
+		u: u,
+		sig: &ir.Signature{
+			Name: name, Kind: kind, Pos: u.Pos(pos), Include: u.Chain(pos),
+		},
+		cursors: map[*Declarator]*cursor{},
+	}
+}
+
+func (f *flattener) errorf(pos lexer.Position, format string, args ...any) {
+	f.errs = append(f.errs, f.u.Errorf(pos, format, args...))
+}
+
+func (f *flattener) result() (*ir.Signature, error) {
+	if len(f.errs) > 0 {
+		f.errs.Sort()
+		return nil, f.errs
+	}
+	return f.sig, nil
+}
+
+func (u *Unit) lowerStruct(s *StructDecl) (*ir.Signature, error) {
+	f := u.newFlattener(s.Name.Text, "struct", s.Pos)
+	if first, dup := u.idx.dupes[s]; dup {
+		f.errorf(s.Name.Pos, "struct %s is defined more than once (first at %s)", s.Name.Text, u.Pos(first.Name.Pos))
+		return f.result()
+	}
+	f.fields(s, "", nil, 0, u.idx.rowMajor[s], 0)
+	return f.result()
+}
+
+// value describes one declared value to expand: a struct member or a
+// function parameter or return value.
+type value struct {
+	path     string // member path without array indices
+	pos      lexer.Position
+	typ      *Type
+	dims     []*Dim
+	anns     []*Annotation
+	mods     []*Modifier
+	decl     *Declarator // for cursor continuity; nil for parameters
+	rowMajor bool        // matrix order in force
+}
+
+// fields expands the members of struct s. prefix is the member path of the
+// enclosing value ("o." or ""); over is the enclosing value's semantic cursor
+// when it overrides the fields' semantics; outer holds the enclosing value's
+// interpolation modifiers.
+func (f *flattener) fields(s *StructDecl, prefix string, over *cursor, outer ir.Modifiers, rowMajor bool, depth int) {
+	if depth > maxStructDepth {
+		f.errorf(s.Pos, "struct %s nests too deeply (recursive struct type?)", s.Name.Text)
+		return
+	}
+	for _, m := range s.Body.Members {
+		for i, d := range m.Decls {
+			pos := m.Pos
+			if i > 0 {
+				pos = d.Pos
+			}
+			f.expand(value{
+				path: prefix + d.Name, pos: pos, typ: m.Type, dims: d.Dims, anns: d.Anns,
+				mods: m.Mods, decl: d, rowMajor: rowMajor,
+			}, over, outer, depth)
+		}
+	}
+}
+
+// expand lowers one value into rows.
+func (f *flattener) expand(v value, over *cursor, outer ir.Modifiers, depth int) {
+	u := f.u
+	sh, err := u.resolve(v.typ, 0)
+	if err != nil {
+		f.errs = append(f.errs, err)
+		return
+	}
+	dims, err := u.dims(v.dims)
+	if err != nil {
+		f.errs = append(f.errs, err)
+		return
+	}
+	dims = append(dims, sh.dims...)
+
+	mods, rowMajor := ir.Modifiers(0), v.rowMajor
+	if sh.rowMajor != nil {
+		rowMajor = *sh.rowMajor
+	}
+	for _, m := range v.mods {
+		switch m.Word {
+		case "row_major":
+			rowMajor = true
+		case "column_major":
+			rowMajor = false
+		default:
+			if mm, ok := ir.LookupModifier(m.Word); ok {
+				mods |= mm
+			}
+		}
+	}
+	// An enclosing value's interpolation modifiers override the member's.
+	if outer&^ir.ModPrecise != 0 {
+		mods = mods&ir.ModPrecise | outer
+	} else {
+		mods |= outer
+	}
+
+	// Rows per array element, and the total, checked before anything is
+	// allocated.
+	perElem := 1
+	switch {
+	case sh.kind == shapeStruct:
+		perElem = -1 // counted while expanding
+	case sh.isMatrix():
+		perElem = sh.cols
+		if rowMajor {
+			perElem = sh.rows
+		}
+	}
+	count := 1
+	for _, n := range dims {
+		count *= n
+		if count > maxRows {
+			f.errorf(v.pos, "%s: array too large (%d elements; a signature holds at most %d rows)", v.path, count, maxRows)
+			return
+		}
+	}
+	if perElem > 0 && count*perElem > maxRows {
+		f.errorf(v.pos, "%s: too many rows (%d; a signature holds at most %d)", v.path, count*perElem, maxRows)
+		return
+	}
+
+	// The semantic in force: the enclosing override, else the value's own.
+	cur := over
+	if cur == nil {
+		if a := semanticOf(v.anns); a != nil {
+			if v.decl != nil {
+				cur = f.cursors[v.decl]
+			}
+			if cur == nil {
+				sem := ir.ParseSemantic(a.Semantic)
+				cur = &cursor{sem: sem, next: sem.Index}
+				if v.decl != nil {
+					f.cursors[v.decl] = cur
+				}
+			}
+		} else if sh.kind != shapeStruct {
+			f.errorf(v.pos, "member %s has no semantic", v.path)
+			return
+		}
+	}
+	first := len(f.sig.Elements)
+	for k := range count {
+		name := v.path + indexSuffix(k, dims)
+		switch {
+		case sh.kind == shapeStruct:
+			f.fields(sh.st, name+".", cur, mods, u.idx.rowMajor[sh.st], depth+1)
+			if len(f.sig.Elements) > maxRows {
+				f.errorf(v.pos, "%s: too many rows (more than %d)", v.path, maxRows)
+				return
+			}
+		case sh.isMatrix():
+			vecs, comps := sh.cols, sh.rows
+			if rowMajor {
+				vecs, comps = sh.rows, sh.cols
+			}
+			for j := range vecs {
+				f.row(fmt.Sprintf("%s[%d]", name, j), cur, sh.scalar, comps, mods, v.pos)
+			}
+		default:
+			f.row(name, cur, sh.scalar, sh.cols, mods, v.pos)
+		}
+	}
+	if sh.kind != shapeStruct && len(f.sig.Elements)-first > 1 {
+		for k := first; k < len(f.sig.Elements); k++ {
+			f.sig.Elements[k].Array = len(f.sig.Arrays)
+		}
+		f.sig.Arrays = append(f.sig.Arrays, ir.Array{
+			Name: v.path, First: first, Count: len(f.sig.Elements) - first, Pos: u.Pos(v.pos),
+		})
+	}
+}
+
+// row appends one element taking the cursor's next semantic index.
+func (f *flattener) row(name string, cur *cursor, st ir.ScalarType, comps int, mods ir.Modifiers, pos lexer.Position) {
+	sem := cur.sem
+	sem.Index = cur.next
+	cur.next++
+	if sem.Centroid {
+		mods |= ir.ModCentroid
+	}
+	f.sig.Elements = append(f.sig.Elements, ir.Element{
+		Name: name, Semantic: sem, Type: st, Components: comps, Mods: mods,
+		Pos: f.u.Pos(pos), Include: f.u.Chain(pos), Array: -1,
+	})
+}
+
+// indexSuffix spells the array indices of flat element k: "[1][2]".
+func indexSuffix(k int, dims []int) string {
+	if len(dims) == 0 {
+		return ""
+	}
+	idx := make([]int, len(dims))
+	for i := len(dims) - 1; i >= 0; i-- {
+		idx[i] = k % dims[i]
+		k /= dims[i]
+	}
+	var b strings.Builder
+	for _, i := range idx {
+		fmt.Fprintf(&b, "[%d]", i)
+	}
+	return b.String()
+}
+
+// lowerFunc lowers a function's parameters and return value into its input
+// and output signatures (seed 003's three places for semantics): outputs are
+// the return value, then out and inout parameters in order; inputs are in,
+// unqualified and inout parameters. uniform parameters, and parameters without
+// semantics that are not structs, belong to neither.
+func (u *Unit) lowerFunc(fn *FuncDecl) (in, out *ir.Signature, err error) {
+	pl, perr := u.Params(fn)
+	if perr != nil {
+		return nil, nil, perr
+	}
+	rowMajor := u.idx.rowMajor[fn]
+	fi := u.newFlattener(fn.Name.Text, "function", fn.Pos)
+	fo := u.newFlattener(fn.Name.Text, "function", fn.Pos)
+	fi.sig.Dir, fo.sig.Dir = ir.In, ir.Out
+	fo.cursors = fi.cursors
+
+	if fn.Ret.Name != "void" || fn.Ret.Unsigned {
+		sh, rerr := u.resolve(fn.Ret, 0)
+		switch {
+		case rerr != nil:
+			fo.errs = append(fo.errs, rerr)
+		case fn.Sem != nil && fn.Sem.Semantic != "" && sh.kind == shapeStruct:
+			// A semantic on the function overrides the struct's (W5308).
+			sem := ir.ParseSemantic(fn.Sem.Semantic)
+			fo.fields(sh.st, "", &cursor{sem: sem, next: sem.Index}, 0, u.idx.rowMajor[sh.st], 1)
+		case fn.Sem != nil && fn.Sem.Semantic != "":
+			fo.expand(value{path: "return", pos: fn.Ret.Pos, typ: fn.Ret, anns: []*Annotation{fn.Sem}, rowMajor: rowMajor}, nil, 0, 0)
+		case sh.kind == shapeStruct && !u.structHasSemantics(sh.st, 0):
+			fo.errorf(fn.Ret.Pos, "the return value of %s has no semantic (struct %s carries none): a helper, not an entry point", fn.Name.Text, sh.st.Name.Text)
+		case sh.kind == shapeStruct:
+			fo.fields(sh.st, "", nil, 0, u.idx.rowMajor[sh.st], 1)
+		default:
+			fo.errorf(fn.Ret.Pos, "the return value of %s has no semantic", fn.Name.Text)
+		}
+	}
+	for _, p := range pl.Params {
+		var isIn, isOut, uniform bool
+		for _, m := range p.Mods {
+			switch m.Word {
+			case "out":
+				isOut = true
+			case "inout":
+				isIn, isOut = true, true
+			case "in":
+				isIn = true
+			case "uniform":
+				uniform = true
+			}
+		}
+		if !isIn && !isOut {
+			isIn = true
+		}
+		if uniform {
+			continue
+		}
+		sem := semanticOf(p.Anns)
+		if sem == nil {
+			sh, rerr := u.resolve(p.Type, 0)
+			if rerr != nil || sh.kind != shapeStruct {
+				continue // not part of a signature
+			}
+		}
+		v := value{path: p.Name, pos: p.Pos, typ: p.Type, dims: p.Dims, anns: p.Anns, mods: p.Mods, rowMajor: rowMajor}
+		if isIn {
+			fi.expandParam(v)
+		}
+		if isOut {
+			fo.expandParam(v)
+		}
+	}
+	in, ierr := fi.result()
+	out, oerr := fo.result()
+	var errs ir.ErrorList
+	for _, e := range []error{ierr, oerr} {
+		errs = append(errs, ir.Errors(e)...)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, nil, errs
+	}
+	return in, out, nil
+}
+
+// expandParam expands a parameter: a struct-typed parameter's members are
+// named by path ("o.uv").
+func (f *flattener) expandParam(v value) {
+	sh, err := f.u.resolve(v.typ, 0)
+	if err == nil && sh.kind == shapeStruct && len(v.dims) == 0 && len(sh.dims) == 0 {
+		var over *cursor
+		if a := semanticOf(v.anns); a != nil {
+			sem := ir.ParseSemantic(a.Semantic)
+			over = &cursor{sem: sem, next: sem.Index}
+		}
+		var mods ir.Modifiers
+		for _, m := range v.mods {
+			if mm, ok := ir.LookupModifier(m.Word); ok {
+				mods |= mm
+			}
+		}
+		f.fields(sh.st, v.path+".", over, mods, f.u.idx.rowMajor[sh.st], 1)
+		return
+	}
+	f.expand(v, nil, 0, 0)
+}

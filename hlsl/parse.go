@@ -1,0 +1,522 @@
+package hlsl
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// The grammar below reads the parts of HLSL that carry semantics and skips the
+// rest. It runs on the preprocessor's output, not on text: the tokens are
+// handed to participle through tokenDefinition, and every lexer.Position's
+// Offset field holds the token's index in that stream (not a byte offset), so
+// a syntax-tree position leads back to the token and its include chain.
+//
+// Skipping is robust and never silent where it matters:
+//   - a top-level construct that is not a struct, typedef, integer constant or
+//     function is skipped up to its ';' or to the end of its first {...} block
+//     (globals, samplers with sampler_state {...}, cbuffers, techniques,
+//     annotations);
+//   - a skipped construct never begins with "struct", so a malformed struct is
+//     always a syntax error;
+//   - function bodies and parameter lists are taken as balanced token runs
+//     (Block, Group); the parameters are parsed separately, when a function's
+//     signature is wanted, so a helper function with exotic parameters does
+//     not stop the file from parsing.
+//
+// Guards at the start of Struct, Const and Func are lookahead groups (?= ...)
+// over plain tokens, so a construct is chosen before anything is consumed.
+
+// File is the syntax tree of one preprocessed translation unit.
+type File struct {
+	Decls []*Decl `parser:"@@*"`
+}
+
+// Decl is one top-level declaration. Exactly one field is set.
+type Decl struct {
+	Pos     lexer.Position
+	Pragma  string       `parser:"  @Pragma"`
+	Struct  *StructDecl  `parser:"| @@"`
+	Typedef *TypedefDecl `parser:"| @@"`
+	Const   *ConstDecl   `parser:"| @@"`
+	Func    *FuncDecl    `parser:"| @@"`
+	Skip    *Skip        `parser:"| @@"`
+}
+
+// StructDecl is "struct Name { members } [declarators];" or a declaration of
+// variables of a struct type ("struct Name v;").
+type StructDecl struct {
+	Pos  lexer.Position
+	Name *Name         `parser:"'struct' @@"`
+	Body *StructBody   `parser:"@@?"`
+	Vars []*Declarator `parser:"( @@ ( ',' @@ )* )? ';'"`
+}
+
+// StructBody is the braced member list of a struct.
+type StructBody struct {
+	Pos     lexer.Position
+	Members []*Member `parser:"'{' @@* '}'"`
+}
+
+// Member is one member declaration of a struct: modifiers, a type, and one or
+// more declarators ("float2 a : TEXCOORD0, b : TEXCOORD1;").
+type Member struct {
+	Pos   lexer.Position
+	Mods  []*Modifier   `parser:"@@*"`
+	Type  *Type         `parser:"@@"`
+	Decls []*Declarator `parser:"@@ ( ',' @@ )* ';'"`
+}
+
+// Modifier is a storage, interpolation, precision or matrix-order keyword.
+type Modifier struct {
+	Pos  lexer.Position
+	Word string `parser:"@( 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' | 'precise' | 'row_major' | 'column_major' | 'const' | 'snorm' | 'unorm' | 'uniform' | 'static' | 'volatile' | 'in' | 'out' | 'inout' | 'point' | 'line' | 'triangle' | 'lineadj' | 'triangleadj' | 'inline' | 'noinline' | 'extern' | 'export' | 'shared' | 'groupshared' )"`
+}
+
+// Type is a type name, optionally with template arguments
+// ("float4", "vector<float, 3>", "matrix<half, 4, 3>", "unsigned int").
+type Type struct {
+	Pos      lexer.Position
+	Unsigned bool     `parser:"@'unsigned'?"`
+	Name     string   `parser:"@Ident"`
+	Args     []string `parser:"( '<' @( Ident | Int ) ( ',' @( Ident | Int ) )* '>' )?"`
+}
+
+// Name is an identifier with its position.
+type Name struct {
+	Pos  lexer.Position
+	Text string `parser:"@Ident"`
+}
+
+// Declarator is a declared name with its array dimensions and annotations
+// (semantic, register or packoffset).
+type Declarator struct {
+	Pos  lexer.Position
+	Name string        `parser:"@Ident"`
+	Dims []*Dim        `parser:"@@*"`
+	Anns []*Annotation `parser:"@@*"`
+}
+
+// Dim is one array dimension, kept as tokens: sizes are constant integer
+// expressions that Lower evaluates ("[4]", "[MAX/4]", "[N]").
+type Dim struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+	Expr   []string `parser:"'[' @~']'* ']'"`
+}
+
+// Annotation is what follows a ':' after a declarator: a semantic, or a
+// register(...) / packoffset(...) binding, which shpack ignores.
+type Annotation struct {
+	Pos      lexer.Position
+	Binding  string `parser:"':' ( @( 'register' | 'packoffset' ) '(' ~')'* ')'"`
+	Semantic string `parser:"    | @Ident )"`
+}
+
+// TypedefDecl is "typedef [modifiers] type name[dims];".
+type TypedefDecl struct {
+	Pos  lexer.Position
+	Mods []*Modifier `parser:"'typedef' @@*"`
+	Type *Type       `parser:"@@"`
+	Name *Name       `parser:"@@"`
+	Dims []*Dim      `parser:"@@* ';'"`
+}
+
+// ConstDecl is a global constant with an initializer, such as
+// "static const int N = 4;": integer constants may size arrays.
+type ConstDecl struct {
+	Pos   lexer.Position
+	Mods  []string `parser:"(?= ( 'static' | 'const' | 'uniform' | 'extern' )+ Ident Ident '=' ) @( 'static' | 'const' | 'uniform' | 'extern' )+"`
+	Type  *Type    `parser:"@@"`
+	Name  *Name    `parser:"@@ '='"`
+	Value *Expr    `parser:"@@ ';'"`
+}
+
+// FuncDecl is a function declaration or definition. The parameter list is
+// kept as tokens and parsed by Params when needed; the body is skipped.
+type FuncDecl struct {
+	Pos    lexer.Position
+	Attrs  []*Attribute `parser:"(?= ( '[' ~']'* ']' )* ( 'static' | 'inline' | 'precise' | 'const' | 'row_major' | 'column_major' | 'export' | 'extern' | 'uniform' | 'shared' | 'noinline' )* Ident ( '<' ~( '>' | ';' | '{' )* '>' )? Ident '(' ) @@*"`
+	Mods   []*Modifier  `parser:"@@*"`
+	Ret    *Type        `parser:"@@"`
+	Name   *Name        `parser:"@@"`
+	Params *Group       `parser:"@@"`
+	Sem    *Annotation  `parser:"@@?"`
+	Body   *Block       `parser:"( @@ | ';' )"`
+}
+
+// Attribute is a bracketed attribute before a function ("[numthreads(8,8,1)]").
+type Attribute struct {
+	Pos  lexer.Position
+	Text []string `parser:"'[' @~']'* ']'"`
+}
+
+// Param is one parameter of a function.
+type Param struct {
+	Pos     lexer.Position
+	Mods    []*Modifier   `parser:"@@*"`
+	Type    *Type         `parser:"@@"`
+	Name    string        `parser:"@Ident"`
+	Dims    []*Dim        `parser:"@@*"`
+	Anns    []*Annotation `parser:"@@*"`
+	Default *Expr         `parser:"( '=' @@ )?"`
+}
+
+// ParamList is a parenthesized parameter list.
+type ParamList struct {
+	Pos    lexer.Position
+	Void   bool     `parser:"'(' ( @'void'"`
+	Params []*Param `parser:"    | ( @@ ( ',' @@ )* ) )? ')'"`
+}
+
+// Skip is a top-level construct shpack does not need: everything up to and
+// including the next ';' outside braces, or up to the end of the first
+// balanced {...} block (and a ';' right after it).
+type Skip struct {
+	Pos lexer.Position
+}
+
+// Parse implements participle.Parseable.
+func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.EOF() || t.Value == "}" || t.Value == "struct" || t.Value == "typedef" || t.Type == tokType(TokPragma) {
+		return participle.NextMatch
+	}
+	s.Pos = t.Pos
+	for {
+		t := lex.Peek()
+		switch {
+		case t.EOF():
+			return participle.Errorf(t.Pos, `unexpected end of file (expected ";")`)
+		case t.Value == ";":
+			lex.Next()
+			return nil
+		case t.Value == "}":
+			return participle.Errorf(t.Pos, `unexpected token "}"`)
+		case t.Value == "{":
+			if err := skipBalanced(lex, "{", "}"); err != nil {
+				return err
+			}
+			if lex.Peek().Value == ";" {
+				lex.Next()
+			}
+			return nil
+		default:
+			lex.Next()
+		}
+	}
+}
+
+// Block is a balanced {...} token run, skipped.
+type Block struct {
+	Pos lexer.Position
+}
+
+// Parse implements participle.Parseable.
+func (b *Block) Parse(lex *lexer.PeekingLexer) error {
+	if lex.Peek().Value != "{" {
+		return participle.NextMatch
+	}
+	b.Pos = lex.Peek().Pos
+	return skipBalanced(lex, "{", "}")
+}
+
+// Group is a balanced (...) token run, kept: a function's parameter list.
+type Group struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+}
+
+// Parse implements participle.Parseable.
+func (g *Group) Parse(lex *lexer.PeekingLexer) error {
+	if lex.Peek().Value != "(" {
+		return participle.NextMatch
+	}
+	g.Pos = lex.Peek().Pos
+	start := lex.RawCursor()
+	if err := skipBalanced(lex, "(", ")"); err != nil {
+		return err
+	}
+	g.Tokens = lex.Range(start, lex.RawCursor())
+	return nil
+}
+
+// Expr is an initializer or default value: tokens up to the next ',' ')' or
+// ';' outside brackets, kept for constant evaluation.
+type Expr struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+}
+
+// Parse implements participle.Parseable.
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	e.Pos = t.Pos
+	depth := 0
+	for {
+		t := lex.Peek()
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return e.done()
+			}
+			depth--
+		case ",", ";":
+			if depth == 0 {
+				return e.done()
+			}
+		}
+		if t.EOF() {
+			return participle.Errorf(t.Pos, "unexpected end of file in expression")
+		}
+		e.Tokens = append(e.Tokens, *lex.Next())
+	}
+}
+
+func (e *Expr) done() error {
+	if len(e.Tokens) == 0 {
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// skipBalanced consumes an open token, everything up to its matching close
+// token (nesting counted), and the close token.
+func skipBalanced(lex *lexer.PeekingLexer, open, close string) error {
+	first := lex.Next()
+	depth := 1
+	for depth > 0 {
+		t := lex.Next()
+		switch {
+		case t.EOF():
+			return participle.Errorf(first.Pos, "%q has no matching %q", open, close)
+		case t.Value == open:
+			depth++
+		case t.Value == close:
+			depth--
+		}
+	}
+	return nil
+}
+
+// tokenDefinition adapts preprocessed tokens to participle.
+type tokenDefinition struct{}
+
+func tokType(k TokKind) lexer.TokenType {
+	if k == TokEOF {
+		return lexer.EOF
+	}
+	return lexer.TokenType(k)
+}
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":    lexer.EOF,
+	"Ident":  tokType(TokIdent),
+	"Int":    tokType(TokInt),
+	"Float":  tokType(TokFloat),
+	"String": tokType(TokString),
+	"Char":   tokType(TokChar),
+	"Punct":  tokType(TokPunct),
+	"Other":  tokType(TokOther),
+	"Pragma": tokType(TokPragma),
+}
+
+func (tokenDefinition) Symbols() map[string]lexer.TokenType { return symbols }
+
+func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
+	return nil, errors.New("hlsl: the grammar runs on preprocessed tokens only")
+}
+
+// sliceLexer feeds a token slice to participle.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	if l.i >= len(l.toks) {
+		return l.toks[len(l.toks)-1], nil
+	}
+	t := l.toks[l.i]
+	l.i++
+	return t, nil
+}
+
+// toLexerTokens converts tokens for participle; Offset is the token's index.
+func toLexerTokens(toks []Token) []lexer.Token {
+	out := make([]lexer.Token, len(toks))
+	for i, t := range toks {
+		out[i] = lexer.Token{
+			Type:  tokType(t.Kind),
+			Value: t.Text,
+			Pos:   lexer.Position{Filename: t.Pos.File, Offset: i, Line: t.Pos.Line, Column: t.Pos.Col},
+		}
+	}
+	if len(out) == 0 || out[len(out)-1].Type != lexer.EOF {
+		out = append(out, lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: len(out)}})
+	}
+	return out
+}
+
+// The compiled parsers are immutable and safe for concurrent use; they are
+// built once, on first use, so that processes that never parse (usage errors,
+// --help) do not pay for it.
+var (
+	grammarOnce sync.Once
+	fileParser  *participle.Parser[File]
+	paramParser *participle.Parser[ParamList]
+)
+
+func parsers() (*participle.Parser[File], *participle.Parser[ParamList]) {
+	grammarOnce.Do(func() {
+		opts := []participle.Option{participle.Lexer(tokenDefinition{}), participle.UseLookahead(2)}
+		fileParser = participle.MustBuild[File](opts...)
+		paramParser = participle.MustBuild[ParamList](opts...)
+	})
+	return fileParser, paramParser
+}
+
+// Grammar returns the EBNF of the file grammar (for review and golden tests).
+func Grammar() string {
+	f, p := parsers()
+	return f.String() + "\n\n" + p.String()
+}
+
+// A Unit is a parsed translation unit: the syntax tree and the preprocessed
+// tokens it was parsed from (which hold positions and include chains).
+type Unit struct {
+	Name   string // the main file's name as given
+	File   *File
+	PP     *PPResult
+	tokens []Token
+	idx    *index
+}
+
+// Parse parses a preprocessed translation unit.
+func Parse(name string, pp *PPResult) (*Unit, error) {
+	fp, _ := parsers()
+	u := &Unit{Name: name, PP: pp, tokens: pp.Tokens}
+	if err := u.checkAssembly(); err != nil {
+		return nil, err
+	}
+	lex, err := lexer.Upgrade(&sliceLexer{toks: toLexerTokens(pp.Tokens)})
+	if err != nil {
+		return nil, err
+	}
+	f, err := fp.ParseFromLexer(lex)
+	if err != nil {
+		return nil, u.syntaxError(err)
+	}
+	u.File = f
+	u.buildIndex()
+	return u, nil
+}
+
+// Params parses the parameter list of a function.
+func (u *Unit) Params(f *FuncDecl) (*ParamList, error) {
+	_, pp := parsers()
+	toks := append(f.Params.Tokens[:len(f.Params.Tokens):len(f.Params.Tokens)], u.eofAfter(f.Params.Tokens))
+	lex, err := lexer.Upgrade(&sliceLexer{toks: toks})
+	if err != nil {
+		return nil, err
+	}
+	pl, err := pp.ParseFromLexer(lex)
+	if err != nil {
+		return nil, u.syntaxError(err)
+	}
+	return pl, nil
+}
+
+// eofAfter makes an end token positioned at the last token of toks.
+func (u *Unit) eofAfter(toks []lexer.Token) lexer.Token {
+	last := toks[len(toks)-1]
+	return lexer.Token{Type: lexer.EOF, Pos: last.Pos}
+}
+
+// Pos converts a syntax-tree position to an ir.Pos.
+func (u *Unit) Pos(p lexer.Position) ir.Pos {
+	return ir.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// Chain returns the include chain of the token at a syntax-tree position.
+func (u *Unit) Chain(p lexer.Position) []ir.Pos {
+	if u.PP == nil || p.Offset < 0 || p.Offset >= len(u.tokens) {
+		return nil
+	}
+	return u.PP.Chain(u.tokens[p.Offset].Ctx)
+}
+
+// Errorf returns a positioned error at a syntax-tree position, with the
+// include chain as notes.
+func (u *Unit) Errorf(p lexer.Position, format string, args ...any) *ir.Error {
+	return ir.Errorf(u.Pos(p), u.Chain(p), format, args...)
+}
+
+// syntaxError converts a participle error into a positioned diagnostic.
+func (u *Unit) syntaxError(err error) error {
+	var pe participle.Error
+	if !errors.As(err, &pe) {
+		return err
+	}
+	pos := pe.Position()
+	msg := pe.Message()
+	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of file")
+	msg = strings.ReplaceAll(msg, "<EOF>", "end of file")
+	if pos.Line == 0 && len(u.tokens) > 0 {
+		last := u.tokens[len(u.tokens)-1]
+		pos = lexer.Position{Filename: last.Pos.File, Line: last.Pos.Line, Column: last.Pos.Col, Offset: len(u.tokens) - 1}
+	}
+	return ir.ErrorList{u.Errorf(pos, "%s", msg)}
+}
+
+// ParseFile preprocesses and parses src, the contents of the file called
+// name. opts may be nil. Errors are an ir.ErrorList.
+func ParseFile(name string, src []byte, opts *PPOptions) (*Unit, error) {
+	pp, errs := Preprocess(name, src, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return Parse(name, pp)
+}
+
+// checkAssembly reports a file that is Direct3D shader assembly rather than
+// HLSL (it starts with a version token such as vs.1.1, vs_2_0 or ps_3_0),
+// which would otherwise give a baffling syntax error.
+func (u *Unit) checkAssembly() error {
+	toks := u.tokens
+	if len(toks) == 0 || toks[0].Kind != TokIdent {
+		return nil
+	}
+	first := toks[0]
+	version := ""
+	switch {
+	case asmVersion(first.Text):
+		version = first.Text
+	case (first.Text == "vs" || first.Text == "ps") && len(toks) > 2 &&
+		toks[1].Kind == TokFloat && strings.HasPrefix(toks[1].Text, ".") && !toks[1].Space:
+		version = first.Text + toks[1].Text
+		if toks[2].Kind == TokFloat && !toks[2].Space {
+			version += toks[2].Text
+		}
+	default:
+		return nil
+	}
+	return ir.ErrorList{ir.Errorf(first.Pos, u.PP.Chain(first.Ctx),
+		"this is Direct3D shader assembly (%s), not HLSL: shpack reads HLSL source", version)}
+}
+
+// asmVersion reports whether s is an assembly version token like vs_2_0.
+func asmVersion(s string) bool {
+	if len(s) != 6 || (s[:3] != "vs_" && s[:3] != "ps_") || s[4] != '_' {
+		return false
+	}
+	return s[3] >= '1' && s[3] <= '3' && (s[5] >= '0' && s[5] <= '4' || s[5] == 'x')
+}
