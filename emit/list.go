@@ -116,24 +116,31 @@ func ListText(w io.Writer, source string, entries []Entry) error {
 			}
 			continue
 		}
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 		if en.Kind == "struct" {
-			table(bw, "", en.Sig)
-			continue
+			table(tw, "", en.Sig)
+		} else {
+			table(tw, "in", en.In)
+			table(tw, "out", en.Out)
 		}
-		table(bw, "in  ", en.In)
-		table(bw, "out ", en.Out)
+		tw.Flush()
 	}
 	return bw.Flush()
 }
 
+// table writes one row per element; prefix ("in", "out") marks a
+// function's sides, which share the columns.
 func table(w io.Writer, prefix string, sig *ir.Signature) {
+	lead := "  "
+	if prefix != "" {
+		lead = "  " + prefix + "\t"
+	}
 	if sig == nil || len(sig.Elements) == 0 {
 		if prefix != "" {
-			fmt.Fprintf(w, "  %s(none)\n", prefix)
+			fmt.Fprintf(w, "%s(none)\n", lead)
 		}
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, e := range sig.Elements {
 		typ := e.Type.String()
 		if e.Components > 1 {
@@ -143,7 +150,6 @@ func table(w io.Writer, prefix string, sig *ir.Signature) {
 		if mods == "" {
 			mods = "-"
 		}
-		fmt.Fprintf(tw, "  %s%s\t%s\t%s\t%s\t%s\n", prefix, e.Name, e.Semantic.Name+fmt.Sprint(e.Semantic.Index), typ, mods, e.Pos)
+		fmt.Fprintf(w, "%s%s\t%s\t%s\t%s\t%s\n", lead, e.Name, e.Semantic.Name+fmt.Sprint(e.Semantic.Index), typ, mods, e.Pos)
 	}
-	tw.Flush()
 }

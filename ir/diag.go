@@ -69,6 +69,9 @@ type Error struct {
 	Pos   Pos
 	Msg   string
 	Notes []Note
+	// Warning marks a diagnostic that does not stop the run; it prints as
+	// "warning:" instead of "error:".
+	Warning bool
 }
 
 // Errorf returns an Error at pos whose notes are the include chain (see
@@ -97,7 +100,11 @@ func (e *Error) Error() string {
 		b.WriteString(s)
 		b.WriteString(": ")
 	}
-	b.WriteString("error: ")
+	if e.Warning {
+		b.WriteString("warning: ")
+	} else {
+		b.WriteString("error: ")
+	}
 	b.WriteString(e.Msg)
 	for _, n := range e.Notes {
 		b.WriteByte('\n')

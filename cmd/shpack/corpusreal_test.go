@@ -1,0 +1,101 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/asmcheck"
+	"github.com/shpack/shpack/internal/realcorpus"
+	"github.com/shpack/shpack/ir"
+)
+
+// clearErrors are the diagnostics a real vertex-output struct may
+// legitimately fail with when packed for vs_3_0: a message substring and its
+// category, the first match wins.
+var clearErrors = [][2]string{
+	{"is not a Direct3D 9 usage", "semantic with no Direct3D 9 usage"},
+	{"has no Direct3D 9 equivalent for", "SV_ system value with no Direct3D 9 meaning"},
+	{"has no Direct3D 9 equivalent (", "interpolation modifier with no Direct3D 9 meaning"},
+	{"too many interpolators", "more than 10 general registers"},
+	{"usage index out of range", "usage index past 15"},
+	{"used more than once", "semantic used twice"},
+	{"has no POSITION0 member", "no POSITION0"},
+	{"must have four components", "POSITION0 not a float4"},
+	{"must be a scalar", "PSIZE not a scalar"},
+	{"double has no Direct3D 9", "double member"},
+	{"is a pixel shader input", "pixel-shader semantic in a vertex output"},
+	{"POSITIONT marks pre-transformed", "POSITIONT output"},
+	{"has no semantic", "member without semantic"},
+}
+
+// TestCorpusRealPack packs, with the default strategy, every struct of the
+// real-world corpus that some function returns and that has a POSITION
+// member: each gives a program that assembles and reads back as declared,
+// or one of the clear errors above. The counts go to the log.
+func TestCorpusRealPack(t *testing.T) {
+	root := realcorpus.Root(t)
+	asmcheck.Tool(t)
+	var ok, failed int
+	byCategory := map[string]int{}
+	for _, rel := range realcorpus.Files(t, root) {
+		path := filepath.Join(root, rel)
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		o := realcorpus.Options(root, rel)
+		u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		if err != nil {
+			continue // files that do not parse are covered by hlsl's corpus test
+		}
+		for _, li := range u.List() {
+			if li.Kind != "struct" || !li.Returned || li.Sig == nil || !hasPosition(li.Sig) {
+				continue
+			}
+			args := append(realcorpus.Args(root, rel), "--struct="+li.Name, path)
+			code, asm, stderr := shpackRun(args...)
+			if code == 0 {
+				ok++
+				_, err := asmcheck.Check(t, asm)
+				assert.NoError(t, err, "%s|%s", rel, li.Name)
+				continue
+			}
+			failed++
+			require.Equal(t, 1, code, "%s|%s: %s", rel, li.Name, stderr)
+			cat := ""
+			for _, ce := range clearErrors {
+				if strings.Contains(stderr, ce[0]) {
+					cat = ce[1]
+					break
+				}
+			}
+			if assert.NotEmpty(t, cat, "%s|%s: unexpected error:\n%s", rel, li.Name, stderr) {
+				byCategory[cat]++
+			}
+		}
+	}
+	var cats []string
+	for c, n := range byCategory {
+		cats = append(cats, c+": "+itoa(n))
+	}
+	sort.Strings(cats)
+	t.Logf("returned structs with POSITION: %d packed and assembled, %d clear errors (%s)", ok, failed, strings.Join(cats, "; "))
+	assert.Greater(t, ok, 100)
+}
+
+func hasPosition(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, _, ok := e.Semantic.D3D9(); ok && u == ir.UsagePosition {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+
+	"github.com/shpack/shpack/emit"
+)
+
+const listHelp = `Usage: shpack list [--format=text|json] [-D NAME[=VALUE]] [-I DIR] [--allow-missing-includes] FILE
+
+Lists every struct that has semantics and every function with semantics in
+FILE, each lowered to its elements (semantic, index, components, type,
+interpolation modifiers, position), or with the error that stopped it.
+Semantics that are not Direct3D 9 usages are listed too; only packing for a
+Direct3D 9 profile rejects them.
+`
+
+func (e *env) list(args []string) int {
+	var ff frontFlags
+	format := "text"
+	fs := e.newFlagSet("shpack list")
+	ff.register(fs)
+	fs.StringVar(&format, "format", "text", "")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return e.flagError(err, listHelp)
+	}
+	switch {
+	case len(files) != 1:
+		return e.usageError("list takes one input file")
+	case format != "text" && format != "json":
+		return e.usageError("unknown format %q (known: text, json)", format)
+	}
+	u, err := e.load(files[0], &ff)
+	if err != nil {
+		return e.report(err)
+	}
+	var entries []emit.Entry
+	for _, li := range u.List() {
+		entries = append(entries, emit.Entry{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err, Sig: li.Sig, In: li.In, Out: li.Out})
+	}
+	var buf bytes.Buffer
+	if format == "json" {
+		err = emit.ListJSONTo(&buf, u.Name, entries)
+	} else {
+		err = emit.ListText(&buf, u.Name, entries)
+	}
+	if err != nil {
+		return e.report(err)
+	}
+	e.stdout.Write(buf.Bytes())
+	return exitOK
+}

@@ -1,0 +1,133 @@
+// Command shpack packs the vertex-shader outputs of an HLSL struct or entry
+// point into as few Direct3D 9 registers as the rules allow, and prints the
+// dcl_usage declarations (or JSON). Run "shpack --help" for the usage.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitInput = 1 // the input has errors (or cannot be read or written)
+	exitUsage = 2 // bad command line
+)
+
+// maxErrors is how many diagnostics are printed; the rest are counted.
+const maxErrors = 10
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// env is what a command needs from the process.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// run executes one shpack command line and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) > 0 {
+		switch args[0] {
+		case "list":
+			return e.list(args[1:])
+		}
+	}
+	return e.pack(args)
+}
+
+// usageError reports a command-line mistake and returns exitUsage.
+func (e *env) usageError(format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "shpack: "+format+"\n", args...)
+	fmt.Fprintln(e.stderr, "Run 'shpack --help' for usage.")
+	return exitUsage
+}
+
+// report prints diagnostics (sorted, at most maxErrors) and returns exitInput.
+func (e *env) report(err error) int {
+	errs := ir.Errors(err)
+	if errs == nil {
+		fmt.Fprintf(e.stderr, "shpack: error: %v\n", err)
+		return exitInput
+	}
+	errs.Sort()
+	for i, d := range errs {
+		if i == maxErrors {
+			fmt.Fprintf(e.stderr, "shpack: %d more errors not shown\n", len(errs)-maxErrors)
+			break
+		}
+		fmt.Fprintln(e.stderr, d.Error())
+	}
+	return exitInput
+}
+
+// fileError is a diagnostic about a whole file: "FILE: error: msg".
+func fileError(file, format string, args ...any) error {
+	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments, as most compilers accept ("shpack in.hlsl -o out.vsh"). A lone
+// "-" is a positional argument (standard input); "--" ends the flags.
+// "-DNAME" and "-IDIR" are split into "-D NAME" and "-I DIR".
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var split []string
+	for _, a := range args {
+		if len(a) > 2 && (strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-I")) && a[2] != '=' {
+			split = append(split, a[:2], a[2:])
+			continue
+		}
+		split = append(split, a)
+	}
+	args = split
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// newFlagSet makes a flag set whose errors go to stderr without the flag
+// package's default usage dump.
+func (e *env) newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// flagError converts a flag-parsing error into the usage exit.
+func (e *env) flagError(err error, help string) int {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, help)
+		return exitOK
+	}
+	return e.usageError("%v", err)
+}

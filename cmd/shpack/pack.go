@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+const packHelp = `shpack packs the vertex-shader outputs of an HLSL struct or entry point into
+as few Direct3D 9 registers as the rules allow, and prints the declarations.
+
+Microsoft's compiler gives every semantic a vs_3_0 output register of its own,
+so shaders run out of registers ("too many interpolators") long before they run
+out of components. shpack packs several semantics into one register, as the
+dcl_usage rules allow (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw).
+
+Usage:
+  shpack [flags] FILE             pack a signature of FILE ("-" reads stdin)
+  shpack list [flags] FILE        list every struct and function with semantics
+
+Flags (they may also follow FILE):
+  --struct=NAME       pack the struct NAME
+  --entry=NAME        pack the outputs of the function NAME (return value,
+                      then out/inout parameters)
+  --strategy=NAME     packing strategy (default optimal):
+                        fxc            one register per semantic, declaration order
+                        prefix-stable  declaration-order first fit (DXC's default)
+                        vertical       declaration order, most-free register first (vkd3d)
+                        optimal        first-fit decreasing: fewest registers
+                        exact          search; also optimal for --indexed arrays
+                        stable-fit     prefix-stable while it fits, else optimal
+  --format=FORMAT     asm (default): vs_3_0 dcl lines; json: the layout as JSON
+  --mix-color         let COLOR share registers with other semantics (by
+                      default COLOR is kept apart: flat shading leaves the
+                      other components of a COLOR register undefined)
+  --indexed=MEMBER    MEMBER is an array the shader indexes dynamically
+                      (o[aL]): keep its rows in consecutive registers
+                      (repeatable; POSITION0 then goes to o0, PSIZE to o1)
+  --registers=N       general-register budget other than the profile's 10;
+                      above 10 only --format=json is written
+  -o FILE             write the output to FILE (atomically; an existing FILE
+                      is left untouched on error, and not rewritten when the
+                      content is the same)
+  -D NAME[=VALUE]     define a macro (repeatable)
+  -I DIR              add an include directory (repeatable)
+  --allow-missing-includes
+                      warn about include files that cannot be found and go
+                      on (by default a missing include is an error)
+  --help              show this help
+
+Without --struct or --entry, shpack picks the only struct with semantics that a
+function returns (if several, the only one of them with a POSITION0 member);
+if no function returns one, the only struct with a four-component POSITION0
+member, or the only struct with semantics in the file. Otherwise it lists the
+candidates and asks.
+
+Exit status: 0 success; 1 errors in the input (each printed as
+FILE:LINE:COL: error: message, at most 10, sorted; nothing is written);
+2 bad command line.
+`
+
+// packFlags are the flags of the pack command.
+type packFlags struct {
+	front     frontFlags
+	structN   string
+	entry     string
+	strategy  string
+	format    string
+	mixColor  bool
+	indexed   stringList
+	registers int
+	out       string
+}
+
+func (e *env) pack(args []string) int {
+	var pf packFlags
+	fs := e.newFlagSet("shpack")
+	pf.front.register(fs)
+	fs.StringVar(&pf.structN, "struct", "", "")
+	fs.StringVar(&pf.entry, "entry", "", "")
+	fs.StringVar(&pf.strategy, "strategy", "optimal", "")
+	fs.StringVar(&pf.format, "format", "asm", "")
+	fs.BoolVar(&pf.mixColor, "mix-color", false, "")
+	fs.Var(&pf.indexed, "indexed", "")
+	fs.IntVar(&pf.registers, "registers", 0, "")
+	fs.StringVar(&pf.out, "o", "", "")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return e.flagError(err, packHelp)
+	}
+	strategy, ok := pack.Lookup(pf.strategy)
+	switch {
+	case len(files) == 0:
+		return e.usageError("no input file")
+	case len(files) > 1:
+		return e.usageError("one input file expected, got %d", len(files))
+	case pf.structN != "" && pf.entry != "":
+		return e.usageError("--struct and --entry cannot be used together")
+	case !ok:
+		return e.usageError("unknown strategy %q (known: %s)", pf.strategy, strings.Join(pack.Names(), ", "))
+	case pf.format != "asm" && pf.format != "json":
+		return e.usageError("unknown format %q (known: asm, json)", pf.format)
+	case pf.registers < 0 || pf.registers > 32:
+		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.registers)
+	}
+	file := ir.VS30Out()
+	if pf.registers > file.General && pf.format != "json" {
+		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
+			pf.registers, file.General, file.Profile.Name)
+	}
+
+	out, err := e.packFile(files[0], &pf, strategy, file)
+	if err != nil {
+		return e.report(err)
+	}
+	if pf.out == "" {
+		if _, err := e.stdout.Write(out); err != nil {
+			return e.report(err)
+		}
+		return exitOK
+	}
+	if err := writeOutput(pf.out, out); err != nil {
+		return e.report(err)
+	}
+	return exitOK
+}
+
+// packFile runs the whole pipeline on one file and returns the output bytes.
+func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) ([]byte, error) {
+	u, err := e.load(file, &pf.front)
+	if err != nil {
+		return nil, err
+	}
+	sig, err := chooseSignature(u, pf.structN, pf.entry)
+	if err != nil {
+		return nil, err
+	}
+	cons := ir.Constraints{MixColor: pf.mixColor, Budget: pf.registers}
+	for _, name := range pf.indexed {
+		a := sig.FindArray(name)
+		if a < 0 {
+			return nil, fileError(u.Name, "--indexed=%s: %s has no array named %s (arrays: %s)", name, sig.Name, name, arrayNames(sig))
+		}
+		if !slices.Contains(cons.Indexed, a) {
+			cons.Indexed = append(cons.Indexed, a)
+		}
+	}
+	l, err := strategy.Pack(sig, f, cons)
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.CheckLayout(l); err != nil {
+		return nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
+	}
+	var buf bytes.Buffer
+	switch pf.format {
+	case "json":
+		err = emit.JSON(&buf, l, u.Name)
+	default:
+		err = emit.Asm(&buf, l)
+	}
+	return buf.Bytes(), err
+}
+
+func arrayNames(sig *ir.Signature) string {
+	if len(sig.Arrays) == 0 {
+		return "none"
+	}
+	var names []string
+	for _, a := range sig.Arrays {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// chooseSignature finds the vertex-output signature to pack: the struct or
+// entry point named, or the default (see packHelp).
+func chooseSignature(u *hlsl.Unit, structName, entry string) (*ir.Signature, error) {
+	switch {
+	case structName != "":
+		sig, err := u.Struct(structName)
+		if err != nil && ir.Errors(err) == nil {
+			return nil, fileError(u.Name, "%v%s", err, candidateHint(u))
+		}
+		return sig, err
+	case entry != "":
+		_, out, err := u.Entry(entry)
+		if err != nil && ir.Errors(err) == nil {
+			return nil, fileError(u.Name, "%v", err)
+		}
+		return out, err
+	}
+	list := u.List()
+	var returned, withPos []hlsl.Listing
+	for _, li := range list {
+		if li.Kind != "struct" {
+			continue
+		}
+		if li.Returned {
+			returned = append(returned, li)
+		}
+		if li.Sig != nil && hasPosition0(li.Sig) {
+			withPos = append(withPos, li)
+		}
+	}
+	pick := func(c []hlsl.Listing) (*ir.Signature, error, bool) {
+		if len(c) == 1 {
+			if c[0].Err != nil {
+				return nil, c[0].Err, true
+			}
+			return c[0].Sig, nil, true
+		}
+		return nil, nil, false
+	}
+	if sig, err, ok := pick(returned); ok {
+		return sig, err
+	}
+	if len(returned) > 1 {
+		var narrowed []hlsl.Listing
+		for _, li := range returned {
+			if li.Sig != nil && hasPosition0(li.Sig) {
+				narrowed = append(narrowed, li)
+			}
+		}
+		if sig, err, ok := pick(narrowed); ok {
+			return sig, err
+		}
+		return nil, ambiguous(u, returned, "several structs with semantics are returned by functions")
+	}
+	if sig, err, ok := pick(withPos); ok {
+		return sig, err
+	}
+	if len(withPos) > 1 {
+		return nil, ambiguous(u, withPos, "several structs have a four-component POSITION0 member")
+	}
+	var all []hlsl.Listing
+	for _, li := range list {
+		if li.Kind == "struct" {
+			all = append(all, li)
+		}
+	}
+	if len(all) == 0 {
+		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's outputs)")
+	}
+	if sig, err, ok := pick(all); ok {
+		return sig, err // the only struct with semantics: report its own errors
+	}
+	return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
+}
+
+func hasPosition0(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, idx, ok := e.Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 && e.Components == 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// ambiguous lists the candidate structs as notes.
+func ambiguous(u *hlsl.Unit, cands []hlsl.Listing, why string) error {
+	err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: why + "; choose one with --struct=NAME (or --entry=NAME)"}
+	for _, li := range cands {
+		what := "struct " + li.Name
+		if li.Returned {
+			what += " (returned by a function)"
+		}
+		if li.Err != nil {
+			what += " (has errors)"
+		}
+		err.Notes = append(err.Notes, ir.Note{Pos: li.Pos, Msg: "candidate: " + what})
+	}
+	return ir.ErrorList{err}
+}
+
+// candidateHint names the structs with semantics, for "no struct named X".
+func candidateHint(u *hlsl.Unit) string {
+	var names []string
+	for _, li := range u.List() {
+		if li.Kind == "struct" {
+			names = append(names, li.Name)
+		}
+	}
+	if len(names) == 0 {
+		return " (the file has no struct with semantics)"
+	}
+	return " (structs with semantics: " + strings.Join(names, ", ") + ")"
+}

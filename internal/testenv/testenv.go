@@ -1,0 +1,72 @@
+// Package testenv finds what tests need outside their package directory: the
+// repository root (the directory holding go.mod) and the shared workspace
+// beside it (../shared: the seeds, the real-world corpus and the check
+// tools). It is imported by tests only.
+package testenv
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Root returns the repository root: the nearest directory at or above the
+// working directory that holds go.mod.
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("testenv: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Shared returns the path of a file or directory in ../shared beside the
+// repository root. If it does not exist the test is skipped, unless CI is
+// set, where a missing shared workspace is a failure.
+func Shared(t testing.TB, rel string) string {
+	t.Helper()
+	p := filepath.Join(Root(t), "..", "shared", rel)
+	if _, err := os.Stat(p); err != nil {
+		if InCI() {
+			t.Fatalf("testenv: %s is missing: %v", p, err)
+		}
+		t.Skipf("testenv: %s is missing (CI unset): %v", p, err)
+	}
+	return p
+}
+
+// InCI reports whether the tests run in CI (the CI variable is set).
+func InCI() bool { return os.Getenv("CI") != "" }
+
+// Golden compares got with the contents of the golden file at path. With
+// update set it writes got to path instead (creating directories), so
+// "go test -update" regenerates golden files; review the diff.
+func Golden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("golden file %s: %v (run with -update to create it)", path, err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("output differs from %s (run with -update to accept):\n--- want\n%s\n--- got\n%s", path, want, got)
+	}
+}
