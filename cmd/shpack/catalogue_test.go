@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
+)
+
+// A catalogueEntry is one example of docs/errors.md: the files of a section
+// and the commands run on them, with their expected stderr and exit status.
+type catalogueEntry struct {
+	title    string
+	line     int
+	files    map[string]string
+	commands []catalogueCommand
+}
+
+type catalogueCommand struct {
+	args   []string
+	stderr string
+	exit   int
+}
+
+// readCatalogue splits docs/errors.md into entries: a "###" heading starts
+// one; "```hlsl file=NAME" blocks are its files; "```console" blocks hold
+// "$ shpack ARGS", the expected stderr lines, and "exit N".
+func readCatalogue(t *testing.T, path string) []catalogueEntry {
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var entries []catalogueEntry
+	var cur *catalogueEntry
+	sc := bufio.NewScanner(f)
+	lineNo := 0
+	next := func() (string, bool) {
+		ok := sc.Scan()
+		lineNo++
+		return sc.Text(), ok
+	}
+	for {
+		line, ok := next()
+		if !ok {
+			break
+		}
+		switch {
+		case strings.HasPrefix(line, "### "):
+			entries = append(entries, catalogueEntry{title: line[4:], line: lineNo, files: map[string]string{}})
+			cur = &entries[len(entries)-1]
+		case strings.HasPrefix(line, "```") && strings.Contains(line, "file="):
+			require.NotNil(t, cur, "%s:%d: file outside an entry", path, lineNo)
+			name := line[strings.Index(line, "file=")+5:]
+			var body strings.Builder
+			for {
+				l, ok := next()
+				require.True(t, ok, "unterminated block")
+				if l == "```" {
+					break
+				}
+				body.WriteString(l + "\n")
+			}
+			cur.files[name] = body.String()
+		case line == "```console":
+			require.NotNil(t, cur, "%s:%d: command outside an entry", path, lineNo)
+			var cmd catalogueCommand
+			var stderr []string
+			for {
+				l, ok := next()
+				require.True(t, ok, "unterminated block")
+				if l == "```" {
+					break
+				}
+				switch {
+				case strings.HasPrefix(l, "$ shpack"):
+					// Arguments are split at spaces; the catalogue uses no quoting.
+					cmd.args = strings.Fields(strings.TrimPrefix(l, "$ shpack"))
+				case strings.HasPrefix(l, "exit "):
+					cmd.exit, err = strconv.Atoi(l[5:])
+					require.NoError(t, err)
+				default:
+					stderr = append(stderr, l)
+				}
+			}
+			if len(stderr) > 0 {
+				cmd.stderr = strings.Join(stderr, "\n") + "\n"
+			}
+			cur.commands = append(cur.commands, cmd)
+		}
+	}
+	require.NoError(t, sc.Err())
+	return entries
+}
+
+// TestCatalogue runs every example of docs/errors.md.
+func TestCatalogue(t *testing.T) {
+	path := filepath.Join(testenv.Root(t), "docs", "errors.md")
+	entries := readCatalogue(t, path)
+	require.NotEmpty(t, entries)
+	for _, en := range entries {
+		t.Run(en.title, func(t *testing.T) {
+			require.NotEmpty(t, en.commands, "docs/errors.md:%d: an entry needs a console block", en.line)
+			dir := t.TempDir()
+			for name, body := range en.files {
+				p := filepath.Join(dir, name)
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+			}
+			t.Chdir(dir)
+			for _, c := range en.commands {
+				code, stdout, stderr := shpackRun(c.args...)
+				assert.Equal(t, c.exit, code, "docs/errors.md:%d: shpack %s", en.line, strings.Join(c.args, " "))
+				assert.Equal(t, c.stderr, stderr, "docs/errors.md:%d: shpack %s", en.line, strings.Join(c.args, " "))
+				if c.exit != 0 {
+					assert.Empty(t, stdout, "nothing on stdout when a run fails")
+				}
+			}
+		})
+	}
+}
