@@ -95,7 +95,7 @@ func (u *Unit) List() []Listing {
 	for _, d := range u.File.Decls {
 		switch {
 		case d.Struct != nil && d.Struct.Body != nil:
-			if !u.structHasSemantics(d.Struct, 0) {
+			if !u.structHasSemantics(d.Struct) {
 				continue
 			}
 			s := d.Struct
@@ -201,18 +201,24 @@ func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 }
 
 // structHasSemantics reports whether a struct has a member with a semantic,
-// directly or through a struct-typed member.
-func (u *Unit) structHasSemantics(s *StructDecl, depth int) bool {
-	if depth > maxStructDepth || s.Body == nil {
+// directly or through a struct-typed member. A struct that contains itself
+// counts only once (lowering reports the recursion).
+func (u *Unit) structHasSemantics(s *StructDecl) bool {
+	return u.hasSemantics(s, map[*StructDecl]bool{})
+}
+
+func (u *Unit) hasSemantics(s *StructDecl, seen map[*StructDecl]bool) bool {
+	if s.Body == nil || seen[s] {
 		return false
 	}
+	seen[s] = true
 	for _, m := range s.Body.Members {
 		for _, d := range m.Decls {
 			if semanticOf(d.Anns) != nil {
 				return true
 			}
 		}
-		if sh, err := u.resolve(m.Type, 0); err == nil && sh.kind == shapeStruct && sh.st != s && u.structHasSemantics(sh.st, depth+1) {
+		if sh, err := u.resolve(m.Type, 0); err == nil && sh.kind == shapeStruct && u.hasSemantics(sh.st, seen) {
 			return true
 		}
 	}
@@ -223,7 +229,7 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 	if f.Sem != nil && f.Sem.Semantic != "" {
 		return true
 	}
-	if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st, 0) {
+	if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st) {
 		return true
 	}
 	pl, err := u.Params(f)
@@ -240,7 +246,7 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 		if semanticOf(p.Anns) != nil {
 			return true
 		}
-		if sh, err := u.resolve(p.Type, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st, 0) {
+		if sh, err := u.resolve(p.Type, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st) {
 			return true
 		}
 	}
@@ -265,6 +271,14 @@ type flattener struct {
 	// cursors continue a member's semantic numbering across the elements of
 	// an enclosing array of structs.
 	cursors map[*Declarator]*cursor
+	// open holds the structs being expanded, to stop a struct that contains
+	// itself.
+	open map[*StructDecl]bool
+	// tooMany stops the expansion: set once the signature has more than
+	// maxRows rows (nested structs can multiply rows quickly) or a struct
+	// nests too deeply or contains itself, errors that would otherwise repeat
+	// in every branch.
+	tooMany bool
 }
 
 // A cursor hands out consecutive semantic indices.
@@ -280,6 +294,7 @@ func (u *Unit) newFlattener(name, kind string, pos lexer.Position) *flattener {
 			Name: name, Kind: kind, Pos: u.Pos(pos), Include: u.Chain(pos),
 		},
 		cursors: map[*Declarator]*cursor{},
+		open:    map[*StructDecl]bool{},
 	}
 }
 
@@ -323,10 +338,20 @@ type value struct {
 // when it overrides the fields' semantics; outer holds the enclosing value's
 // interpolation modifiers.
 func (f *flattener) fields(s *StructDecl, prefix string, over *cursor, outer ir.Modifiers, rowMajor bool, depth int) {
-	if depth > maxStructDepth {
-		f.errorf(s.Pos, "struct %s nests too deeply (recursive struct type?)", s.Name.Text)
+	switch {
+	case f.open[s]:
+		f.errorf(s.Pos, "struct %s contains itself", s.Name.Text)
+		f.tooMany = true
+		return
+	case depth > maxStructDepth:
+		f.errorf(s.Pos, "struct %s nests more than %d levels deep", s.Name.Text, maxStructDepth)
+		f.tooMany = true // stop: the same error would repeat in every branch
+		return
+	case f.tooMany:
 		return
 	}
+	f.open[s] = true
+	defer delete(f.open, s)
 	for _, m := range s.Body.Members {
 		for i, d := range m.Decls {
 			pos := m.Pos
@@ -425,14 +450,13 @@ func (f *flattener) expand(v value, over *cursor, outer ir.Modifiers, depth int)
 	}
 	first := len(f.sig.Elements)
 	for k := range count {
+		if f.tooMany {
+			break
+		}
 		name := v.path + indexSuffix(k, dims)
 		switch {
 		case sh.kind == shapeStruct:
 			f.fields(sh.st, name+".", cur, mods, u.idx.rowMajor[sh.st], depth+1)
-			if len(f.sig.Elements) > maxRows {
-				f.errorf(v.pos, "%s: too many rows (more than %d)", v.path, maxRows)
-				return
-			}
 		case sh.isMatrix():
 			vecs, comps := sh.cols, sh.rows
 			if rowMajor {
@@ -457,6 +481,14 @@ func (f *flattener) expand(v value, over *cursor, outer ir.Modifiers, depth int)
 
 // row appends one element taking the cursor's next semantic index.
 func (f *flattener) row(name string, cur *cursor, st ir.ScalarType, comps int, mods ir.Modifiers, pos lexer.Position) {
+	if f.tooMany {
+		return
+	}
+	if len(f.sig.Elements) == maxRows {
+		f.tooMany = true
+		f.errorf(pos, "%s: too many rows (a signature holds at most %d)", name, maxRows)
+		return
+	}
 	sem := cur.sem
 	sem.Index = cur.next
 	cur.next++
@@ -513,7 +545,7 @@ func (u *Unit) lowerFunc(fn *FuncDecl) (in, out *ir.Signature, err error) {
 			fo.fields(sh.st, "", &cursor{sem: sem, next: sem.Index}, 0, u.idx.rowMajor[sh.st], 1)
 		case fn.Sem != nil && fn.Sem.Semantic != "":
 			fo.expand(value{path: "return", pos: fn.Ret.Pos, typ: fn.Ret, anns: []*Annotation{fn.Sem}, rowMajor: rowMajor}, nil, 0, 0)
-		case sh.kind == shapeStruct && !u.structHasSemantics(sh.st, 0):
+		case sh.kind == shapeStruct && !u.structHasSemantics(sh.st):
 			fo.errorf(fn.Ret.Pos, "the return value of %s has no semantic (struct %s carries none): a helper, not an entry point", fn.Name.Text, sh.st.Name.Text)
 		case sh.kind == shapeStruct:
 			fo.fields(sh.st, "", nil, 0, u.idx.rowMajor[sh.st], 1)

@@ -138,7 +138,7 @@ func TestLowerErrors(t *testing.T) {
 		{"division by zero", "struct S { float a[4/0] : TEXCOORD0; };",
 			"t.hlsl:1:21: error: division by zero in constant expression"},
 		{"recursive struct", "struct S { S s : TEXCOORD0; float f : FOG; };",
-			"t.hlsl:1:1: error: struct S nests too deeply (recursive struct type?)"},
+			"t.hlsl:1:1: error: struct S contains itself"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -147,6 +147,31 @@ func TestLowerErrors(t *testing.T) {
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 		})
+	}
+}
+
+func TestLowerStructBombs(t *testing.T) {
+	// A binary tree of struct types 40 levels deep: 2^40 leaves if expanded.
+	var b strings.Builder
+	b.WriteString("struct S0 { float f : TEXCOORD0; };\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&b, "struct S%d { S%d a; S%d b; };\n", i, i-1, i-1)
+	}
+	u := parseSrc(t, b.String())
+	_, err := u.Struct("S40")
+	assert.EqualError(t, err, "t.hlsl:8:1: error: struct S7 nests more than 32 levels deep")
+	// Ten levels: 1024 leaves, stopped at 64 rows.
+	_, err = u.Struct("S10")
+	assert.EqualError(t, err, "t.hlsl:1:13: error: a.a.a.b.a.a.a.a.a.a.f: too many rows (a signature holds at most 64)")
+
+	// Mutually recursive structs with two members each.
+	u = parseSrc(t, "struct t { t s : N; t l : L; };\nstruct A { B b; }; struct B { A a : TEXCOORD0; A c; };")
+	_, err = u.Struct("t")
+	assert.EqualError(t, err, "t.hlsl:1:1: error: struct t contains itself")
+	_, err = u.Struct("A")
+	assert.EqualError(t, err, "t.hlsl:2:1: error: struct A contains itself")
+	for _, li := range u.List() {
+		assert.Error(t, li.Err, li.Name)
 	}
 }
 

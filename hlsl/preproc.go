@@ -300,10 +300,9 @@ func Preprocess(name string, src []byte, opts *PPOptions) (res *PPResult, errs i
 	if p.lim.MaxExpansionDepth <= 0 {
 		p.lim.MaxExpansionDepth = defaultMaxExpansionDepth
 	}
-	p.workLimit = 4 * p.lim.MaxTokens
-	if p.workLimit < p.lim.MaxTokens { // overflow
-		p.workLimit = p.lim.MaxTokens
-	}
+	p.workLimit = max(4*p.lim.MaxTokens,
+		// overflow
+		p.lim.MaxTokens)
 	p.hs.init()
 	res = p.res
 	res.Files = append(res.Files, name)

@@ -538,7 +538,7 @@ func TestPPIncludeErrors(t *testing.T) {
 		"str.fxh":    "\"abc",
 		"m.fxh":      "#include \"./main.fx\"",
 	}
-	for i := 0; i < 10; i++ {
+	for i := range 10 {
 		files[fmt.Sprintf("n%d.fxh", i)] = fmt.Sprintf("#include \"n%d.fxh\"\nN%d", i+1, i)
 	}
 	files["n10.fxh"] = "END"
@@ -797,7 +797,7 @@ func TestPPLimits(t *testing.T) {
 	})
 	t.Run("macro chain", func(t *testing.T) {
 		var b strings.Builder
-		for i := 0; i < 20; i++ {
+		for i := range 20 {
 			fmt.Fprintf(&b, "#define M%d M%d\n", i, i+1)
 		}
 		b.WriteString("M0\n")
@@ -816,7 +816,7 @@ func TestPPLimits(t *testing.T) {
 	})
 	t.Run("include bomb", func(t *testing.T) {
 		files := map[string]string{}
-		for i := 0; i < 40; i++ {
+		for i := range 40 {
 			files[fmt.Sprintf("b%d.fxh", i)] = fmt.Sprintf("#include \"b%d.fxh\"\n#include \"b%d.fxh\"\n", i+1, i+1)
 		}
 		files["b40.fxh"] = "#if 0\nnothing\n#endif"
@@ -835,14 +835,12 @@ func TestPPLimits(t *testing.T) {
 func TestPPConcurrent(t *testing.T) {
 	files := map[string]string{"a.fxh": "#define A(x) x##x\nA(q)"}
 	var wg sync.WaitGroup
-	for i := 0; i < 8; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range 8 {
+		wg.Go(func() {
 			res, errs := Preprocess("main.fx", []byte("#include \"a.fxh\"\nA(r) __LINE__"), &PPOptions{ReadFile: ppFS(files)})
 			assert.Empty(t, errs)
 			assert.Equal(t, "qq rr 2", ppText(res.Tokens))
-		}()
+		})
 	}
 	wg.Wait()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/realcorpus"
@@ -99,3 +101,53 @@ func hasPosition(sig *ir.Signature) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestEntryMatchesStructReal packs, for every function of the real-world
+// corpus that returns a struct with POSITION, the function's outputs with
+// --entry and the struct with --struct: the JSON elements must be the same.
+func TestEntryMatchesStructReal(t *testing.T) {
+	root := realcorpus.Root(t)
+	compared := 0
+	for _, rel := range realcorpus.Files(t, root) {
+		path := filepath.Join(root, rel)
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		o := realcorpus.Options(root, rel)
+		u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		if err != nil {
+			continue
+		}
+		for _, d := range u.File.Decls {
+			f := d.Func
+			if f == nil || f.Body == nil || len(f.Ret.Args) > 0 {
+				continue
+			}
+			sig, err := u.Struct(f.Ret.Name)
+			if err != nil || !hasPosition(sig) || (f.Sem != nil && f.Sem.Semantic != "") {
+				continue
+			}
+			_, out, err := u.Entry(f.Name.Text)
+			if err != nil || len(out.Elements) != len(sig.Elements) {
+				continue // out parameters add outputs: not the struct alone
+			}
+			base := realcorpus.Args(root, rel)
+			c1, s1, e1 := shpackRun(append(base, "--format=json", "--struct="+f.Ret.Name, path)...)
+			c2, s2, e2 := shpackRun(append(base, "--format=json", "--entry="+f.Name.Text, path)...)
+			require.Equal(t, c1, c2, "%s: %s vs %s", rel, e1, e2)
+			if c1 != 0 {
+				// The same diagnostics; messages naming the signature differ
+				// only in that name.
+				assert.Equal(t, strings.Count(e1, "\n"), strings.Count(e2, "\n"), rel)
+				continue
+			}
+			var j1, j2 emit.LayoutJSON
+			require.NoError(t, json.Unmarshal([]byte(s1), &j1))
+			require.NoError(t, json.Unmarshal([]byte(s2), &j2))
+			assert.Equal(t, j1.Elements, j2.Elements, "%s: %s vs %s", rel, f.Ret.Name, f.Name.Text)
+			assert.Equal(t, f.Name.Text, j2.Signature)
+			compared++
+		}
+	}
+	t.Logf("%d entry points packed identically to their struct", compared)
+	assert.Greater(t, compared, 100)
+}
