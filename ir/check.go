@@ -141,7 +141,7 @@ func (c *checker) run() {
 			c.fail("register %s holds POSITION0 or PSIZE and other elements", r)
 		}
 	}
-	if f.Profile.Stage == Vertex && f.Dir == Out && len(positions) != 1 {
+	if f.Profile.Stage == Vertex && f.Dir == Out && (len(positions) != 1 && !l.Cons.Partial || len(positions) > 1) {
 		c.fail("%d POSITION0 outputs, want exactly one", len(positions))
 	}
 	if len(psizes) > 1 {

@@ -205,3 +205,13 @@ func TestCheckLayoutIndexed(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "POSITION0 in o2: an indexed output needs it in o0")
 }
+
+func TestLookupUsageTable(t *testing.T) {
+	for u := Usage(0); u < numUsages; u++ {
+		got, ok := LookupUsage(u.String())
+		assert.True(t, ok, u.String())
+		assert.Equal(t, u, got)
+	}
+	_, ok := LookupUsage("TEXCOORDS")
+	assert.False(t, ok)
+}

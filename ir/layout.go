@@ -8,6 +8,9 @@ type Constraints struct {
 	MixColor bool  // COLOR may share a register with other semantics
 	Budget   int   // general registers allowed; 0 means the register file's General
 	Indexed  []int // indices in Signature.Arrays of arrays the shader indexes dynamically
+	// Partial marks a part of a signature packed on its own (a prefix, for
+	// the prefix-stability metric): it need not declare POSITION0.
+	Partial bool
 }
 
 // Limit returns the number of general registers a layout may use under c in f.
@@ -83,23 +86,41 @@ type Layout struct {
 
 // Registers returns the number of distinct registers the layout uses.
 func (l *Layout) Registers() int {
-	return len(l.regs(func(Role) bool { return true }))
+	return l.countRegs(func(Role) bool { return true })
 }
 
 // GeneralRegisters returns the number of distinct registers that hold general
 // elements (not POSITION0 or PSIZE).
 func (l *Layout) GeneralRegisters() int {
-	return len(l.regs(func(r Role) bool { return r == RoleGeneral }))
+	return l.countRegs(func(r Role) bool { return r == RoleGeneral })
 }
 
-func (l *Layout) regs(keep func(Role) bool) map[Reg]bool {
-	seen := make(map[Reg]bool)
+// countRegs counts the distinct registers of the placements keep accepts.
+func (l *Layout) countRegs(keep func(Role) bool) int {
+	var small [4]uint64 // registers of kinds < 4 and numbers < 64, as bits
+	var other map[Reg]bool
+	n := 0
 	for _, p := range l.Place {
-		if p.Reg != NoReg && keep(p.Role) {
-			seen[p.Reg] = true
+		if p.Reg == NoReg || !keep(p.Role) {
+			continue
+		}
+		if p.Reg.Kind < 4 && p.Reg.Num >= 0 && p.Reg.Num < 64 {
+			bit := uint64(1) << p.Reg.Num
+			if small[p.Reg.Kind]&bit == 0 {
+				small[p.Reg.Kind] |= bit
+				n++
+			}
+			continue
+		}
+		if other == nil {
+			other = map[Reg]bool{}
+		}
+		if !other[p.Reg] {
+			other[p.Reg] = true
+			n++
 		}
 	}
-	return seen
+	return n
 }
 
 // WastedComponents returns 4 × general registers minus the components the

@@ -62,10 +62,39 @@ func (u Usage) IsDecl() bool { return u < UsageVPos }
 // names directly: "TEXCOORD", "COLOR", "VPOS". System-value names are mapped
 // by Semantic.D3D9, not here.
 func LookupUsage(name string) (Usage, bool) {
-	for u, n := range usageNames {
-		if n == name {
-			return Usage(u), true
-		}
+	switch name {
+	case "POSITION":
+		return UsagePosition, true
+	case "BLENDWEIGHT":
+		return UsageBlendWeight, true
+	case "BLENDINDICES":
+		return UsageBlendIndices, true
+	case "NORMAL":
+		return UsageNormal, true
+	case "PSIZE":
+		return UsagePSize, true
+	case "TEXCOORD":
+		return UsageTexCoord, true
+	case "TANGENT":
+		return UsageTangent, true
+	case "BINORMAL":
+		return UsageBinormal, true
+	case "TESSFACTOR":
+		return UsageTessFactor, true
+	case "POSITIONT":
+		return UsagePositionT, true
+	case "COLOR":
+		return UsageColor, true
+	case "FOG":
+		return UsageFog, true
+	case "DEPTH":
+		return UsageDepth, true
+	case "SAMPLE":
+		return UsageSample, true
+	case "VPOS":
+		return UsageVPos, true
+	case "VFACE":
+		return UsageVFace, true
 	}
 	return 0, false
 }

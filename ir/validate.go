@@ -14,11 +14,8 @@ import (
 // the packer's question.
 func ValidateSignature(sig *Signature, f *RegisterFile, c Constraints) ErrorList {
 	var errs ErrorList
-	type sem struct {
-		u   Usage
-		idx int
-	}
-	first := map[sem]int{}
+	// first[u][idx] is 1 + the element that declared usage u with index idx.
+	var first [numUsages][MaxUsageIndex + 1]int32
 	positions, psizes := 0, 0
 	vsOut := f.Profile.Stage == Vertex && f.Dir == Out
 	for i := range sig.Elements {
@@ -54,14 +51,14 @@ func ValidateSignature(sig *Signature, f *RegisterFile, c Constraints) ErrorList
 			add("%s: %d components do not fit in a register", e.Name, e.Components)
 			continue
 		}
-		if j, dup := first[sem{u, idx}]; dup {
+		if j := int(first[u][idx]) - 1; j >= 0 {
 			other := &sig.Elements[j]
 			err := Errorf(e.Pos, e.Include, "%s: %s %s%d used more than once", e.Name, f.Dir.word(), u, idx)
 			err.Notes = append(err.Notes, Note{Pos: other.Pos, Msg: fmt.Sprintf("%s%d is also declared by %s", u, idx, other.Name)})
 			errs = append(errs, err)
 			continue
 		}
-		first[sem{u, idx}] = i
+		first[u][idx] = int32(i + 1)
 		switch f.RoleOf(u, idx) {
 		case RolePosition:
 			positions++
@@ -78,7 +75,7 @@ func ValidateSignature(sig *Signature, f *RegisterFile, c Constraints) ErrorList
 			}
 		}
 	}
-	if vsOut && f.Profile.Major == 3 && positions == 0 && len(errs) == 0 {
+	if vsOut && f.Profile.Major == 3 && positions == 0 && len(errs) == 0 && !c.Partial {
 		errs.Add(sig.Pos, sig.Include, "%s has no POSITION0 %s: a vs_3_0 output must declare the position", sig.Name, sig.memberWord())
 	}
 	for _, a := range c.Indexed {

@@ -27,22 +27,32 @@ func ClosedForm(c ClassCounts) int {
 // of the relaxation that forgets the consecutive-register rule, raised to the
 // row count of the tallest block of each class.
 func LowerBound(p *problem) int {
-	counts := map[ir.Class]*ClassCounts{}
-	tallest := map[ir.Class]int{}
+	type classInfo struct {
+		class   ir.Class
+		counts  ClassCounts
+		tallest int
+	}
+	var classes []classInfo // few: a linear search beats a map
 	for _, it := range p.items {
-		c := counts[it.class]
-		if c == nil {
-			c = new(ClassCounts)
-			counts[it.class] = c
+		var ci *classInfo
+		for k := range classes {
+			if classes[k].class == it.class {
+				ci = &classes[k]
+				break
+			}
+		}
+		if ci == nil {
+			classes = append(classes, classInfo{class: it.class})
+			ci = &classes[len(classes)-1]
 		}
 		for _, e := range it.elems {
-			c[p.sig.Elements[e].Components]++
+			ci.counts[p.sig.Elements[e].Components]++
 		}
-		tallest[it.class] = max(tallest[it.class], it.rows())
+		ci.tallest = max(ci.tallest, it.rows())
 	}
 	total := 0
-	for k, c := range counts {
-		total += max(ClosedForm(*c), tallest[k])
+	for _, ci := range classes {
+		total += max(ClosedForm(ci.counts), ci.tallest)
 	}
 	return total
 }

@@ -102,9 +102,11 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 	p := &problem{
 		sig: sig, file: f, cons: c,
 		usage: make([]ir.Usage, n), index: make([]int, n), role: make([]ir.Role, n),
-		class: make([]ir.Class, n), itemOf: make([]int, n),
+		class: make([]ir.Class, n), itemOf: make([]int, n), items: make([]item, 0, n),
 		indexed: len(c.Indexed) > 0,
 	}
+	// One backing array holds every item's element list.
+	backing := make([]int, 0, n)
 	blockOf := make([]int, n) // indexed array of each element, -1 if none
 	for i := range blockOf {
 		blockOf[i] = -1
@@ -122,6 +124,9 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 		p.role[i] = f.RoleOf(u, idx)
 		p.class[i] = c.ClassOf(e, u)
 		p.itemOf[i] = -1
+	}
+	for i := range sig.Elements {
+		e := &sig.Elements[i]
 		if p.role[i] != ir.RoleGeneral {
 			continue
 		}
@@ -132,8 +137,10 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 				continue
 			}
 			it := item{class: p.class[i]}
+			start := len(backing)
 			for k := arr.First; k < arr.First+arr.Count; k++ {
-				it.elems = append(it.elems, k)
+				backing = append(backing, k)
+				it.elems = backing[start:len(backing):len(backing)]
 				it.cols = max(it.cols, sig.Elements[k].Components)
 				if p.class[k] != it.class {
 					return nil, ir.ErrorList{ir.Errorf(sig.Elements[k].Pos, sig.Elements[k].Include,
@@ -145,7 +152,8 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 			continue
 		}
 		p.itemOf[i] = len(p.items)
-		p.items = append(p.items, item{elems: []int{i}, cols: e.Components, class: p.class[i]})
+		backing = append(backing, i)
+		p.items = append(p.items, item{elems: backing[len(backing)-1 : len(backing) : len(backing)], cols: e.Components, class: p.class[i]})
 	}
 	return p, nil
 }
@@ -200,12 +208,19 @@ func (s *state) fits(it *item, r, off int) bool {
 	if off+it.cols > 4 {
 		return false
 	}
+	if len(it.elems) == 1 { // the common case: one row of it.cols components
+		if r >= len(s.regs) {
+			return true
+		}
+		rs := s.regs[r]
+		return rs.class == it.class && rs.used&runMask(off, it.cols) == 0
+	}
 	for k, e := range it.elems {
 		if r+k >= len(s.regs) {
 			return true
 		}
 		rs := s.regs[r+k]
-		if rs.class != it.class || rs.used&ir.MaskRun(off, s.p.sig.Elements[e].Components) != 0 {
+		if rs.class != it.class || rs.used&runMask(off, s.p.sig.Elements[e].Components) != 0 {
 			return false
 		}
 	}
@@ -219,16 +234,48 @@ func (s *state) put(it *item, r, off int) {
 		for r+k >= len(s.regs) {
 			s.open(it.class)
 		}
-		m := ir.MaskRun(off, s.p.sig.Elements[e].Components)
+		m := runMask(off, s.p.sig.Elements[e].Components)
 		s.regs[r+k].used |= m
 		s.reg[e] = r + k
 		s.mask[e] = m
 	}
 }
 
+// runMask is ir.MaskRun without the range check, for callers that keep
+// off+n within the register.
+func runMask(off, n int) ir.Mask { return ir.Mask((1<<n - 1) << off) }
+
+// leftmostRun[used][w] is the leftmost component where a run of w free
+// components starts in a register whose taken components are used, or -1.
+// It is computed once and never changes.
+var leftmostRun = func() (t [16][5]int8) {
+	for used := range 16 {
+		for w := 1; w <= 4; w++ {
+			t[used][w] = -1
+			for off := 0; off+w <= 4; off++ {
+				if used&((1<<w-1)<<off) == 0 {
+					t[used][w] = int8(off)
+					break
+				}
+			}
+		}
+	}
+	return t
+}()
+
 // firstFit returns the lowest register, then the leftmost component, where
 // item it fits; past the open registers it fits at component 0.
 func (s *state) firstFit(it *item) (r, off int) {
+	if len(it.elems) == 1 {
+		for r, rs := range s.regs {
+			if rs.class == it.class {
+				if off := leftmostRun[rs.used][it.cols]; off >= 0 {
+					return r, int(off)
+				}
+			}
+		}
+		return len(s.regs), 0
+	}
 	for r := range s.regs {
 		for off := 0; off+it.cols <= 4; off++ {
 			if s.fits(it, r, off) {
@@ -260,7 +307,7 @@ func (s *state) layout(name string, num numbering) (*ir.Layout, error) {
 		num = specialsFirst // sm3-signatures.md §3 rule 9: POSITION0 in o0, PSIZE in o1
 	}
 	genNum := make([]int, len(s.regs))
-	specNum := map[int]int{}
+	specNum := make([]int, len(p.sig.Elements)) // register number of each special element
 	next := 0
 	if num == specialsFirst {
 		for _, role := range []ir.Role{ir.RolePosition, ir.RolePSize} {

@@ -268,3 +268,37 @@ func TestLookup(t *testing.T) {
 	_, ok := Lookup("best")
 	assert.False(t, ok)
 }
+
+func TestMetrics(t *testing.T) {
+	s := sig("POSITION0:4 TEXCOORD0:1 TEXCOORD1:1 TEXCOORD2:3 TEXCOORD3:3")
+	f := ir.VS30Out()
+	byName := map[string]*ir.Layout{}
+	for _, st := range Strategies() {
+		l, err := st.Pack(s, f, ir.Constraints{})
+		require.NoError(t, err)
+		byName[st.Name()] = l
+	}
+	assert.Equal(t, 0, Churn(byName["fxc"], byName["fxc"]))
+	// fxc: e1 o1.x e2 o2.x e3 o3.xyz e4 o4.xyz; optimal: e1 o1.w e2 o2.w e3 o1.xyz e4 o2.xyz.
+	assert.Equal(t, 4, Churn(byName["fxc"], byName["optimal"]))
+	assert.Equal(t, 4, byName["fxc"].GeneralRegisters())
+	assert.Equal(t, 16-8, byName["fxc"].WastedComponents())
+	assert.Equal(t, 0, byName["optimal"].WastedComponents())
+
+	for name, wantMoved := range map[string]int{"fxc": 0, "prefix-stable": 0, "vertical": 0, "optimal": 2, "stable-fit": 0} {
+		st, _ := Lookup(name)
+		moved, err := PrefixStability(st, byName[name])
+		require.NoError(t, err)
+		assert.Equal(t, wantMoved, moved, name)
+	}
+
+	// A prefix that would cut an indexed array is skipped.
+	is := sig("POSITION0:4 [TEXCOORD0:2x3] FOG:1")
+	_, _, ok := Prefix(is, ir.Constraints{Indexed: []int{0}}, 2)
+	assert.False(t, ok)
+	pre, pc, ok := Prefix(is, ir.Constraints{Indexed: []int{0}}, 4)
+	require.True(t, ok)
+	assert.Len(t, pre.Elements, 4)
+	assert.Equal(t, []int{0}, pc.Indexed)
+	assert.True(t, pc.Partial)
+}

@@ -10,7 +10,9 @@ import "github.com/shpack/shpack/ir"
 // Placing element k depends only on elements 0..k-1, so any prefix of a
 // signature packs identically on its own: a pixel shader that declares a
 // prefix of the vertex output links. Registers are numbered in the order they
-// are opened, POSITION0 and PSIZE included.
+// are opened, POSITION0 and PSIZE included. (With --indexed arrays,
+// POSITION0 and PSIZE are pinned to registers 0 and 1, so the property holds
+// for prefixes that include them.)
 type PrefixStable struct{}
 
 // Name returns "prefix-stable".

@@ -36,11 +36,8 @@ func (Vertical) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*
 			if free <= bestFree {
 				continue
 			}
-			for off := 0; off+it.cols <= 4; off++ {
-				if s.fits(it, r, off) {
-					best, bestOff, bestFree = r, off, free
-					break
-				}
+			if off := leftmostRun[rs.used][it.cols]; off >= 0 {
+				best, bestOff, bestFree = r, int(off), free
 			}
 		}
 		if best < 0 {
