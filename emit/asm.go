@@ -11,19 +11,28 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// Asm writes the layout as shader assembly: the version line (vs_3_0), then
-// one dcl line per element, sorted by register and then by first component.
-// Usage index 0 is left out as fxc prints it (dcl_texcoord o1.xy,
-// dcl_position o0), the mask is left out when it is the full register, and
-// every line ends with a comment naming the member (// VS_OUTPUT.Tex[3]).
-// Elements without a register (left out of this side) are not declared.
+// Asm writes the layout as shader assembly: the version line (vs_3_0,
+// ps_3_0, ...), then the declarations, sorted by register and then by first
+// component, each ending with a comment naming the member
+// (// VS_OUTPUT.Tex[3]). Usage index 0 is left out as fxc prints it
+// (dcl_texcoord o1.xy, dcl_position o0) and the mask is left out when it is
+// the full register. Per register file:
+//
+//   - vs_3_0 outputs: dcl_<usage>[index] oN[.mask];
+//   - vertex inputs: dcl_<usage>[index] vN;
+//   - ps_3_0 inputs: dcl_<usage>[index][_centroid] vN[.mask], dcl vPos.xy,
+//     dcl vFace; POSITION0 and PSIZE, which a pixel shader cannot read, are
+//     not declared;
+//   - ps_2_0 inputs: dcl[_centroid] tN[.mask] and dcl vN[.mask];
+//   - SM1/SM2 vertex outputs and pixel outputs have no declarations: a
+//     comment table gives the register each member is written to.
 func Asm(w io.Writer, l *ir.Layout) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, l.File.Profile.Name)
 	type line struct {
 		reg  ir.Reg
 		comp int
-		dcl  string
+		text string
 		name string
 	}
 	var lines []line
@@ -33,9 +42,9 @@ func Asm(w io.Writer, l *ir.Layout) error {
 			continue
 		}
 		e := &l.Sig.Elements[i]
-		dcl := DclLine(p)
-		width = max(width, len(dcl))
-		lines = append(lines, line{p.Reg, p.Mask.First(), dcl, MemberName(l.Sig, e)})
+		text := Decl(l.File, p, e)
+		width = max(width, len(text))
+		lines = append(lines, line{p.Reg, p.Mask.First(), text, MemberName(l.Sig, e)})
 	}
 	slices.SortStableFunc(lines, func(a, b line) int {
 		if c := cmp.Compare(a.reg.Kind, b.reg.Kind); c != 0 {
@@ -46,27 +55,67 @@ func Asm(w io.Writer, l *ir.Layout) error {
 		}
 		return cmp.Compare(a.comp, b.comp)
 	})
+	if declares(l.File) {
+		for _, ln := range lines {
+			fmt.Fprintf(bw, "%-*s // %s\n", width, ln.text, ln.name)
+		}
+		return bw.Flush()
+	}
+	fmt.Fprintf(bw, "// %s %s have no declarations: each member is written to the register its semantic names\n",
+		l.File.Profile.Name, plural(l.File.Dir))
 	for _, ln := range lines {
-		fmt.Fprintf(bw, "%-*s // %s\n", width, ln.dcl, ln.name)
+		fmt.Fprintf(bw, "// %-*s %s\n", width, ln.text, ln.name)
 	}
 	return bw.Flush()
 }
 
-// DclLine returns the declaration of one placement without a comment:
-// "dcl_texcoord3 o2.yz", "dcl_position o0".
-func DclLine(p ir.Placement) string {
+// declares reports whether the register file's registers are declared with
+// dcl instructions (all but SM1/SM2 vertex outputs and pixel outputs).
+func declares(f *ir.RegisterFile) bool {
+	return !(f.Mode == ir.ModeFixed && (f.Profile.Stage == ir.Vertex || f.Dir == ir.Out))
+}
+
+func plural(d ir.Direction) string {
+	if d == ir.In {
+		return "inputs"
+	}
+	return "outputs"
+}
+
+// Decl returns the declaration of one placement in f without a comment:
+// "dcl_texcoord3 o2.yz", "dcl_position o0", "dcl_texcoord1_centroid v0.zw",
+// "dcl vPos.xy", "dcl t0.xy". For registers that are not declared (SM1/SM2
+// vertex outputs, pixel outputs) it returns the register and mask written:
+// "oT0.xy", "oPos".
+func Decl(f *ir.RegisterFile, p ir.Placement, e *ir.Element) string {
 	var b strings.Builder
-	b.WriteString("dcl_")
-	b.WriteString(p.Usage.Asm())
-	if p.Index != 0 {
-		fmt.Fprintf(&b, "%d", p.Index)
+	reg := p.Reg.String()
+	if p.Mask != ir.MaskXYZW {
+		reg += "." + p.Mask.String()
+	}
+	switch {
+	case !declares(f):
+		return reg
+	case p.Role == ir.RoleVPos || p.Role == ir.RoleVFace:
+		return "dcl " + reg
+	case f.Mode == ir.ModeFixed: // ps_2_0 inputs: the register is the semantic
+		b.WriteString("dcl")
+		if e.Centroid() {
+			b.WriteString("_centroid")
+		}
+	default:
+		b.WriteString("dcl_")
+		b.WriteString(p.Usage.Asm())
+		if p.Index != 0 {
+			fmt.Fprintf(&b, "%d", p.Index)
+		}
+		// _centroid exists on pixel shader declarations only.
+		if f.Profile.Stage == ir.Pixel && e.Centroid() {
+			b.WriteString("_centroid")
+		}
 	}
 	b.WriteByte(' ')
-	b.WriteString(p.Reg.String())
-	if p.Mask != ir.MaskXYZW {
-		b.WriteByte('.')
-		b.WriteString(p.Mask.String())
-	}
+	b.WriteString(reg)
 	return b.String()
 }
 

@@ -84,3 +84,12 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
+
+// LinkJSON writes a linked pair as {"vs": LAYOUT, "ps": LAYOUT}, each in
+// the shape of NewLayoutJSON.
+func LinkJSON(w io.Writer, vs *ir.Layout, vsSource string, ps *ir.Layout, psSource string) error {
+	return writeJSON(w, struct {
+		VS LayoutJSON `json:"vs"`
+		PS LayoutJSON `json:"ps"`
+	}{NewLayoutJSON(vs, vsSource), NewLayoutJSON(ps, psSource)})
+}

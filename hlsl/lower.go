@@ -150,6 +150,19 @@ func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
 	return u.lowerFunc(found[0])
 }
 
+// ReturnStruct returns the name of the struct the function name returns, or
+// "" if it returns none (or there is no such function).
+func (u *Unit) ReturnStruct(name string) string {
+	for _, d := range u.File.Decls {
+		if f := d.Func; f != nil && f.Name.Text == name {
+			if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct {
+				return sh.st.Name.Text
+			}
+		}
+	}
+	return ""
+}
+
 // resolve turns a type into a shape, following typedefs.
 func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 	if depth > maxStructDepth {

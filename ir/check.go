@@ -11,13 +11,18 @@ import (
 // output is checked with it in tests. It returns nil for a valid layout and
 // otherwise an error listing every violation found.
 //
-// The rules for a packing register file (vs_3_0 outputs; sm3-signatures.md §3
-// and §9):
-//   - every element has a Direct3D 9 usage, index 0..15, and is declared with
-//     its own semantic; no semantic is declared twice;
-//   - POSITION0 (exactly one) has four components and a register of its own
-//     with the full mask; PSIZE (at most one) is a scalar with a register of
-//     its own and the full mask;
+// Rules for every register file: every element has a Direct3D 9 usage and an
+// index 0..15, is declared with its own semantic, and no semantic is
+// declared twice.
+//
+// A packing register file (vs_3_0 outputs, ps_3_0 inputs; sm3-signatures.md
+// §3, §4 and §9) adds:
+//   - POSITION0 (exactly one in a vertex output) has four components and a
+//     register of its own with the full mask; PSIZE (at most one) is a scalar
+//     with a register of its own and the full mask;
+//   - in a pixel input, POSITION0 and PSIZE have no register, VPOS sits in
+//     vPos at .x, .y or .xy, and VFACE in vFace (a scalar declared with the
+//     full mask);
 //   - every other element is a contiguous run of exactly its component count
 //     inside one register, and masks in a register are disjoint;
 //   - registers are of the file's kind and exist; at most Limit general
@@ -25,6 +30,10 @@ import (
 //   - a register never mixes packing classes (Constraints.ClassOf);
 //   - the rows of a dynamically indexed array sit in consecutive registers at
 //     the same components, and then POSITION0 is in register 0 and PSIZE in 1.
+//
+// A sequential file (vertex inputs) gives each element a register of its own
+// with the full mask; a fixed file (SM1/SM2 outputs, ps_2_0 inputs, pixel
+// outputs) puts each element exactly where its semantic names.
 func CheckLayout(l *Layout) error {
 	if l == nil || l.Sig == nil || l.File == nil {
 		return errors.New("layout: missing signature or register file")
@@ -58,7 +67,7 @@ func (c *checker) run() {
 	}
 	limit := l.Cons.Limit(f)
 	count := f.Count
-	if extra := limit - f.General; extra > 0 {
+	if extra := limit - f.General; extra > 0 && f.Mode == ModePacked {
 		count += extra // an experimental budget beyond the profile's registers
 	}
 	type sem struct {
@@ -75,7 +84,7 @@ func (c *checker) run() {
 		name := e.Name
 		u, idx, ok := e.Semantic.D3D9()
 		switch {
-		case !ok || !u.IsDecl():
+		case !ok:
 			c.fail("%s: %s has no Direct3D 9 usage", name, e.Semantic.Name)
 			continue
 		case idx < 0 || idx > MaxUsageIndex:
@@ -87,10 +96,60 @@ func (c *checker) run() {
 			c.fail("%s: semantic %s%d already declared for %s", name, u, idx, prev)
 		}
 		declared[sem{u, idx}] = name
+		if e.Components < 1 || e.Components > 4 {
+			c.fail("%s: %d components", name, e.Components)
+			continue
+		}
+		if c.used[p.Reg]&p.Mask != 0 && p.Reg != NoReg {
+			c.fail("%s: components .%s of %s are already taken", name, p.Mask&c.used[p.Reg], p.Reg)
+		}
+		c.used[p.Reg] |= p.Mask
+
+		switch f.Mode {
+		case ModeFixed:
+			if f.RoleOf(u, idx) == RoleOmitted {
+				if p.Reg != NoReg || p.Role != RoleOmitted {
+					c.fail("%s: %s%d cannot be read by %s, but is declared in %s", name, u, idx, f.Profile.Name, p.Reg)
+				}
+				continue
+			}
+			reg, mask, msg := f.Fixed(u, idx, e.Components)
+			if msg != "" {
+				c.fail("%s: %s", name, msg)
+			} else if p.Reg != reg || p.Mask != mask {
+				c.fail("%s: placed in %s.%s, but %s%d names %s.%s", name, p.Reg, p.Mask, u, idx, reg, mask)
+			}
+			if u == UsagePosition && idx == 0 {
+				positions = append(positions, p.Reg)
+			}
+			continue
+		case ModeSequential:
+			if p.Reg.Kind != f.Kind || p.Reg.Num < 0 || p.Reg.Num >= f.Count || p.Mask != MaskXYZW {
+				c.fail("%s: vertex input in %s.%s, want a register %s0..%s%d with the full mask", name, p.Reg, p.Mask, f.Kind, f.Kind, f.Count-1)
+			}
+			continue
+		}
 
 		role := f.RoleOf(u, idx)
 		if p.Role != role {
 			c.fail("%s: role %d, want %d", name, p.Role, role)
+		}
+		switch role {
+		case RoleOmitted:
+			if p.Reg != NoReg {
+				c.fail("%s: %s%d cannot be a pixel shader input, but is declared in %s", name, u, idx, p.Reg)
+			}
+			continue
+		case RoleVPos:
+			if p.Reg != (Reg{Kind: RegVPos}) || p.Mask&^(MaskX|MaskY) != 0 || !p.Mask.Contiguous() || p.Mask.Count() != e.Components {
+				c.fail("%s: VPOS must sit in vPos at .x, .y or .xy, not %s.%s", name, p.Reg, p.Mask)
+			}
+			continue
+		case RoleVFace:
+			if p.Reg != (Reg{Kind: RegVFace}) || p.Mask != MaskXYZW {
+				c.fail("%s: VFACE must sit in vFace, not %s.%s", name, p.Reg, p.Mask)
+			}
+			continue
 		}
 		if p.Reg.Kind != f.Kind {
 			c.fail("%s: register %s is not of kind %s", name, p.Reg, f.Kind)
@@ -98,9 +157,6 @@ func (c *checker) run() {
 		}
 		if p.Reg.Num < 0 || p.Reg.Num >= count {
 			c.fail("%s: register %s does not exist (%s0..%s%d)", name, p.Reg, f.Kind, f.Kind, count-1)
-		}
-		if e.Components < 1 || e.Components > 4 {
-			c.fail("%s: %d components", name, e.Components)
 		}
 		switch role {
 		case RolePosition:
@@ -124,18 +180,20 @@ func (c *checker) run() {
 			}
 			c.class[p.Reg] = k
 		}
-		if role != RoleGeneral {
+		if role == RolePosition || role == RolePSize {
 			if j, taken := c.special[p.Reg]; taken {
 				c.fail("%s: register %s already holds %s", name, p.Reg, sig.Elements[j].Name)
 			}
 			c.special[p.Reg] = i
 		}
-		if c.used[p.Reg]&p.Mask != 0 {
-			c.fail("%s: components .%s of %s are already taken", name, p.Mask&c.used[p.Reg], p.Reg)
-		}
-		c.used[p.Reg] |= p.Mask
 	}
 
+	if f.Mode != ModePacked {
+		if f.Profile.Stage == Vertex && f.Dir == Out && len(positions) != 1 && !l.Cons.Partial {
+			c.fail("%d POSITION0 outputs, want exactly one", len(positions))
+		}
+		return
+	}
 	for r := range general {
 		if _, clash := c.special[r]; clash {
 			c.fail("register %s holds POSITION0 or PSIZE and other elements", r)

@@ -42,6 +42,15 @@ func Profiles() []Profile {
 	}
 }
 
+// ProfileNames lists the names of Profiles, for messages.
+func ProfileNames() string {
+	var names []string
+	for _, p := range Profiles() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 // LookupProfile finds a profile by name, case-insensitively.
 func LookupProfile(name string) (Profile, bool) {
 	name = strings.ToLower(name)
@@ -53,67 +62,171 @@ func LookupProfile(name string) (Profile, bool) {
 	return Profile{}, false
 }
 
+// FileMode says how elements map to the registers of a register file.
+type FileMode uint8
+
+// The three ways Direct3D 9 maps semantics to registers.
+const (
+	// ModePacked: several semantics may share a register with disjoint
+	// masks; a strategy chooses (vs_3_0 outputs, ps_3_0 inputs).
+	ModePacked FileMode = iota
+	// ModeSequential: one register per element, in declaration order
+	// (vertex inputs: the input assembler does not pack).
+	ModeSequential
+	// ModeFixed: the semantic names the register (SM1/SM2 vertex outputs,
+	// ps_2_0 inputs, pixel shader outputs); nothing is packed.
+	ModeFixed
+)
+
 // A RegisterFile describes the registers one side of a profile passes
-// elements through: how many general four-component registers there are,
-// how many register numbers exist, and whether several semantics may share a
-// register.
+// elements through.
 type RegisterFile struct {
 	Profile Profile
 	Dir     Direction
+	Mode    FileMode
 	Kind    RegKind // kind of the general registers: o for vs_3_0 outputs, v for inputs
 	General int     // general four-component registers usable at once
 	Count   int     // register numbers that exist: Kind0 .. Kind(Count-1)
-	Packs   bool    // several semantics may share one register with disjoint masks
 }
+
+// Packs reports whether several semantics may share one register.
+func (f *RegisterFile) Packs() bool { return f.Mode == ModePacked }
 
 // VS30Out is the vs_3_0 output register file: twelve registers o0..o11, of
 // which any ten are general four-component registers, one holds POSITION0 and
 // one, optionally, the scalar PSIZE (sm3-signatures.md §3).
 func VS30Out() *RegisterFile {
-	return &RegisterFile{
-		Profile: Profile{"vs_3_0", Vertex, 3, 0},
-		Dir:     Out,
-		Kind:    RegO,
-		General: 10,
-		Count:   12,
-		Packs:   true,
-	}
+	return &RegisterFile{Profile: Profile{"vs_3_0", Vertex, 3, 0}, Dir: Out, Mode: ModePacked, Kind: RegO, General: 10, Count: 12}
 }
 
-// LookupRegisterFile returns the register file of one side of a profile, or
-// an error naming what is not supported.
+// LookupRegisterFile returns the register file of one side of a profile.
 func LookupRegisterFile(profile string, dir Direction) (*RegisterFile, error) {
 	p, ok := LookupProfile(profile)
 	if !ok {
-		return nil, fmt.Errorf("unknown profile %q", profile)
+		return nil, fmt.Errorf("unknown profile %q (known: %s)", profile, ProfileNames())
 	}
-	if p.Name == "vs_3_0" && dir == Out {
+	f := &RegisterFile{Profile: p, Dir: dir}
+	switch {
+	case p.Stage == Vertex && dir == In:
+		// v0..v15 in every vertex shader model, one per declared element.
+		f.Mode, f.Kind, f.General, f.Count = ModeSequential, RegV, 16, 16
+	case p.Stage == Vertex && p.Major == 3:
 		return VS30Out(), nil
+	case p.Stage == Vertex:
+		f.Mode, f.Kind = ModeFixed, RegOT
+	case p.Major == 3 && dir == In:
+		// v0..v9 plus vPos and vFace (sm3-signatures.md §4).
+		f.Mode, f.Kind, f.General, f.Count = ModePacked, RegV, 10, 10
+	case dir == In:
+		f.Mode, f.Kind = ModeFixed, RegT
+	default:
+		f.Mode, f.Kind = ModeFixed, RegOC
 	}
-	return nil, fmt.Errorf("profile %s has no %s register file", p.Name, dir)
+	return f, nil
 }
 
 // Role is the part an element plays in a register file.
 type Role uint8
 
 // The roles: ordinary varyings share general registers; POSITION0 and PSIZE of
-// a vs_3_0 output each take a register of their own.
+// a vs_3_0 output each take a register of their own; a ps_3_0 input reads the
+// pixel position and face through vPos and vFace, and cannot read POSITION0
+// or PSIZE at all (they are left out of its declarations; a ps_2_0 input
+// cannot read FOG either).
 const (
 	RoleGeneral Role = iota
 	RolePosition
 	RolePSize
+	RoleVPos
+	RoleVFace
+	RoleOmitted
 )
 
 // RoleOf returns the role an element declared with usage u and index idx
 // plays in f.
 func (f *RegisterFile) RoleOf(u Usage, idx int) Role {
-	if f.Profile.Stage == Vertex && f.Dir == Out && f.Profile.Major == 3 {
+	switch {
+	case f.Mode == ModeFixed && f.Profile.Stage == Pixel && f.Dir == In:
+		// ps_2_0 cannot read the position, the point size or the fog
+		// (fixed-function fog applies it): a shared vertex output struct
+		// may carry them as long as the pixel shader does not read them.
+		if u == UsagePosition && idx == 0 || u == UsagePSize || u == UsageFog {
+			return RoleOmitted
+		}
+		return RoleGeneral
+	case f.Mode != ModePacked:
+		return RoleGeneral
+	case f.Profile.Stage == Vertex:
 		switch {
 		case u == UsagePosition && idx == 0:
 			return RolePosition
 		case u == UsagePSize:
 			return RolePSize
 		}
+	default:
+		switch {
+		case u == UsageVPos:
+			return RoleVPos
+		case u == UsageVFace:
+			return RoleVFace
+		case u == UsagePosition && idx == 0, u == UsagePSize:
+			return RoleOmitted
+		}
 	}
 	return RoleGeneral
+}
+
+// Fixed returns the register, and the mask within it, that a semantic names
+// in a fixed register file (SM1/SM2 vertex outputs, ps_2_0 inputs, pixel
+// outputs), or a message saying why the semantic has none there.
+func (f *RegisterFile) Fixed(u Usage, idx, comps int) (Reg, Mask, string) {
+	run := MaskRun(0, min(max(comps, 1), 4))
+	name := f.Profile.Name
+	switch {
+	case f.Profile.Stage == Vertex:
+		switch {
+		case u == UsagePosition && idx == 0:
+			if comps != 4 {
+				return NoReg, 0, fmt.Sprintf("POSITION0 must have four components (float4), has %d", comps)
+			}
+			return Reg{RegOPos, 0}, MaskXYZW, ""
+		case u == UsageColor && idx <= 1:
+			return Reg{RegOD, idx}, run, ""
+		case u == UsageTexCoord && idx <= 7:
+			return Reg{RegOT, idx}, run, ""
+		case u == UsageFog && idx == 0:
+			if comps != 1 {
+				return NoReg, 0, fmt.Sprintf("FOG must be a scalar in %s (oFog), has %d components", name, comps)
+			}
+			return Reg{RegOFog, 0}, MaskX, ""
+		case u == UsagePSize && idx == 0:
+			if comps != 1 {
+				return NoReg, 0, fmt.Sprintf("PSIZE must be a scalar (float), has %d components", comps)
+			}
+			return Reg{RegOPts, 0}, MaskX, ""
+		}
+		return NoReg, 0, fmt.Sprintf("%s%d has no output register in %s (outputs: POSITION0, COLOR0..1, TEXCOORD0..7, FOG, PSIZE)", u, idx, name)
+	case f.Dir == In:
+		switch {
+		case u == UsageColor && idx <= 1:
+			return Reg{RegV, idx}, run, ""
+		case u == UsageTexCoord && idx <= 7:
+			return Reg{RegT, idx}, run, ""
+		}
+		return NoReg, 0, fmt.Sprintf("%s%d has no input register in %s (inputs: COLOR0..1, TEXCOORD0..7)", u, idx, name)
+	default:
+		switch {
+		case u == UsageColor && idx <= 3:
+			if comps != 4 {
+				return NoReg, 0, fmt.Sprintf("COLOR%d must be a float4 (pixel shader color outputs are), has %d components", idx, comps)
+			}
+			return Reg{RegOC, idx}, MaskXYZW, ""
+		case u == UsageDepth && idx == 0:
+			if comps != 1 {
+				return NoReg, 0, fmt.Sprintf("DEPTH must be a scalar (float), has %d components", comps)
+			}
+			return Reg{RegODepth, 0}, MaskX, ""
+		}
+		return NoReg, 0, fmt.Sprintf("%s%d is not a pixel shader output (outputs: COLOR0..3, DEPTH0)", u, idx)
+	}
 }

@@ -223,7 +223,7 @@ func TestInvalidSignatures(t *testing.T) {
 		{"POSITION0:4 VELOCITY:2", "t.hlsl:3:5: error: e1: semantic VELOCITY is not a Direct3D 9 usage (TEXCOORD0..15 carry user data)"},
 		{"POSITION0:4 TEXCOORD16:2", "t.hlsl:3:5: error: e1: TEXCOORD16: usage index out of range 0..15"},
 		{"POSITION0:4 SV_VertexID:1", "t.hlsl:3:5: error: e1: system value SV_VERTEXID has no Direct3D 9 equivalent for vs_3_0 (only SV_Position, SV_Target, SV_Depth and SV_IsFrontFace map to Direct3D 9)"},
-		{"POSITION0:4 VPOS:2", "t.hlsl:3:5: error: e1: VPOS is a pixel shader input; a vertex shader cannot output it"},
+		{"POSITION0:4 VPOS:2", "t.hlsl:3:5: error: e1: VPOS is a pixel shader input; a vs_3_0 output cannot carry it"},
 		{"POSITION0:4 TEXCOORD2:2 TEXCOORD2:1", "t.hlsl:4:5: error: e2: output TEXCOORD2 used more than once\nt.hlsl:3:5: note: TEXCOORD2 is also declared by e1"},
 	}
 	for _, tc := range tests {

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,7 +55,11 @@ func TestCorpusGolden(t *testing.T) {
 				var got, ext string
 				if code == 0 {
 					got, ext = stdout, ".vsh"
-					assert.Empty(t, stderr)
+					for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+						if line != "" {
+							assert.Contains(t, line, ": note: ", "only notes on stderr when the run succeeds")
+						}
+					}
 				} else {
 					got, ext = fmt.Sprintf("exit %d\n%s", code, stderr), ".err"
 					assert.Empty(t, stdout, "nothing on stdout when the run fails")
@@ -109,41 +116,91 @@ func TestCorpusAssembles(t *testing.T) {
 
 			rep, err := asmcheck.Check(t, asm)
 			require.NoError(t, err, "%s/%s:\n%s", name, st, asm)
-			assert.Equal(t, "vs_3_0", rep.Profile)
+			assert.Equal(t, layout.Profile, rep.Profile)
 			assert.Equal(t, declsFromJSON(layout), declStrings(rep.Decls), "%s/%s", name, st)
+			if body := writesFromJSON(layout); body != "" {
+				// Registers that are not declared (SM1/SM2 outputs, pixel
+				// outputs) must at least be writable with the masks shown.
+				_, err := asmcheck.Check(t, asm+body)
+				require.NoError(t, err, "%s/%s:\n%s%s", name, st, asm, body)
+			}
 			checked++
 		}
 	}
 	t.Logf("%d programs assembled and read back", checked)
 }
 
+// regOrder sorts register names as the check tool reports them: by kind
+// (o, v, vPos, vFace, t), then number.
+func regOrder(reg string) (kind, num int) {
+	for i, prefix := range []string{"vFace", "vPos", "o", "v", "t"} {
+		if rest, ok := strings.CutPrefix(reg, prefix); ok {
+			n, _ := strconv.Atoi(rest)
+			return []int{3, 2, 0, 1, 4}[i], n
+		}
+	}
+	return 9, 0
+}
+
+// declared reports whether a profile and direction declare their registers
+// (SM1/SM2 vertex outputs and pixel outputs do not).
+func declared(l emit.LayoutJSON) bool {
+	return !(l.Direction == "out" && (l.Profile != "vs_3_0" || strings.HasPrefix(l.Profile, "ps")))
+}
+
 // declsFromJSON lists what the JSON says was declared, in the tool's order
-// (by register number, then lowest component) and format.
+// and format.
 func declsFromJSON(l emit.LayoutJSON) []string {
+	if !declared(l) {
+		return []string{}
+	}
 	type d struct {
-		reg, comp int
-		s         string
+		kind, reg, comp int
+		s               string
 	}
 	var ds []d
 	for _, e := range l.Elements {
 		if e.Register == "" {
 			continue
 		}
-		var n int
-		fmt.Sscanf(e.Register, "o%d", &n)
-		comp := strings.IndexByte("xyzw", e.Mask[0])
-		ds = append(ds, d{n, comp, fmt.Sprintf("out %s %s %s %d", e.Register, e.Mask, strings.ToLower(e.Semantic), e.Index)})
-	}
-	for i := 1; i < len(ds); i++ {
-		for j := i; j > 0 && (ds[j].reg < ds[j-1].reg || ds[j].reg == ds[j-1].reg && ds[j].comp < ds[j-1].comp); j-- {
-			ds[j], ds[j-1] = ds[j-1], ds[j]
+		kind, n := regOrder(e.Register)
+		line := fmt.Sprintf("%s %s %s", l.Direction, e.Register, e.Mask)
+		if kind <= 1 && l.Profile != "ps_2_0" {
+			line += fmt.Sprintf(" %s %d", strings.ToLower(e.Semantic), e.Index)
 		}
+		if e.Centroid && strings.HasPrefix(l.Profile, "ps") {
+			line += " centroid"
+		}
+		ds = append(ds, d{kind, n, strings.IndexByte("xyzw", e.Mask[0]), line})
 	}
+	slices.SortStableFunc(ds, func(a, b d) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.reg, b.reg), cmp.Compare(a.comp, b.comp))
+	})
 	out := make([]string, len(ds))
 	for i, x := range ds {
 		out[i] = x.s
 	}
 	return out
+}
+
+// writesFromJSON returns a body that writes every register of a layout
+// whose registers are not declared, with the masks the JSON states.
+func writesFromJSON(l emit.LayoutJSON) string {
+	if declared(l) {
+		return ""
+	}
+	var b strings.Builder
+	for _, e := range l.Elements {
+		if e.Register == "" {
+			continue
+		}
+		dst := e.Register
+		if e.Mask != "xyzw" {
+			dst += "." + e.Mask
+		}
+		fmt.Fprintf(&b, "mov %s, c0\n", dst)
+	}
+	return b.String()
 }
 
 func declStrings(ds []asmcheck.Decl) []string {

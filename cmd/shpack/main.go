@@ -42,6 +42,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "list":
 			return e.list(args[1:])
+		case "link":
+			return e.link(args[1:])
 		}
 	}
 	return e.pack(args)

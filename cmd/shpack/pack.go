@@ -28,6 +28,14 @@ Flags (they may also follow FILE):
   --struct=NAME       pack the struct NAME
   --entry=NAME        pack the outputs of the function NAME (return value,
                       then out/inout parameters)
+  --profile=NAME      vs_3_0 (default), vs_2_x, vs_2_0, vs_1_1, ps_3_0, ps_2_0
+  --direction=in|out  which side of the profile: out for vertex shaders and
+                      in for pixel shaders by default. vs_3_0 outputs are
+                      packed; ps_3_0 inputs mirror that packing (use
+                      'shpack link' for a pixel shader that reads a subset);
+                      vertex inputs take v0, v1, ... in order; SM1/SM2
+                      vertex outputs, ps_2_0 inputs and pixel outputs sit in
+                      the registers their semantics name (oT3, t3, oC1)
   --strategy=NAME     packing strategy (default optimal):
                         fxc            one register per semantic, declaration order
                         prefix-stable  declaration-order first fit (DXC's default)
@@ -70,6 +78,8 @@ type packFlags struct {
 	front     frontFlags
 	structN   string
 	entry     string
+	profile   string
+	direction string
 	strategy  string
 	format    string
 	mixColor  bool
@@ -84,6 +94,8 @@ func (e *env) pack(args []string) int {
 	pf.front.register(fs)
 	fs.StringVar(&pf.structN, "struct", "", "")
 	fs.StringVar(&pf.entry, "entry", "", "")
+	fs.StringVar(&pf.profile, "profile", "vs_3_0", "")
+	fs.StringVar(&pf.direction, "direction", "", "")
 	fs.StringVar(&pf.strategy, "strategy", "optimal", "")
 	fs.StringVar(&pf.format, "format", "asm", "")
 	fs.BoolVar(&pf.mixColor, "mix-color", false, "")
@@ -109,7 +121,10 @@ func (e *env) pack(args []string) int {
 	case pf.registers < 0 || pf.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.registers)
 	}
-	file := ir.VS30Out()
+	file, err := registerFile(pf.profile, pf.direction)
+	if err != nil {
+		return e.usageError("%v", err)
+	}
 	if pf.registers > file.General && pf.format != "json" {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
 			pf.registers, file.General, file.Profile.Name)
@@ -131,33 +146,51 @@ func (e *env) pack(args []string) int {
 	return exitOK
 }
 
+// registerFile resolves --profile and --direction. The direction defaults to
+// out for vertex shaders and in for pixel shaders.
+func registerFile(profile, direction string) (*ir.RegisterFile, error) {
+	p, ok := ir.LookupProfile(profile)
+	if !ok {
+		return nil, fmt.Errorf("unknown profile %q (known: %s)", profile, ir.ProfileNames())
+	}
+	dir := ir.Out
+	if p.Stage == ir.Pixel {
+		dir = ir.In
+	}
+	switch direction {
+	case "":
+	case "in":
+		dir = ir.In
+	case "out":
+		dir = ir.Out
+	default:
+		return nil, fmt.Errorf("unknown direction %q (known: in, out)", direction)
+	}
+	return ir.LookupRegisterFile(p.Name, dir)
+}
+
 // packFile runs the whole pipeline on one file and returns the output bytes.
 func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) ([]byte, error) {
 	u, err := e.load(file, &pf.front)
 	if err != nil {
 		return nil, err
 	}
-	sig, err := chooseSignature(u, pf.structN, pf.entry)
+	sig, err := chooseSignature(u, f, pf.structN, pf.entry)
 	if err != nil {
 		return nil, err
 	}
-	cons := ir.Constraints{MixColor: pf.mixColor, Budget: pf.registers}
-	for _, name := range pf.indexed {
-		a := sig.FindArray(name)
-		if a < 0 {
-			return nil, fileError(u.Name, "--indexed=%s: %s has no array named %s (arrays: %s)", name, sig.Name, name, arrayNames(sig))
-		}
-		if !slices.Contains(cons.Indexed, a) {
-			cons.Indexed = append(cons.Indexed, a)
-		}
+	cons, err := constraints(u, sig, pf.mixColor, pf.registers, pf.indexed)
+	if err != nil {
+		return nil, err
 	}
-	l, err := strategy.Pack(sig, f, cons)
+	l, err := pack.ForFile(strategy, sig, f, cons)
 	if err != nil {
 		return nil, err
 	}
 	if err := ir.CheckLayout(l); err != nil {
 		return nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
 	}
+	e.omittedNotes(l)
 	var buf bytes.Buffer
 	switch pf.format {
 	case "json":
@@ -166,6 +199,38 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 		err = emit.Asm(&buf, l)
 	}
 	return buf.Bytes(), err
+}
+
+// constraints builds the packing constraints from the flags; --indexed
+// names arrays of the signature.
+func constraints(u *hlsl.Unit, sig *ir.Signature, mixColor bool, registers int, indexed []string) (ir.Constraints, error) {
+	cons := ir.Constraints{MixColor: mixColor, Budget: registers}
+	for _, name := range indexed {
+		a := sig.FindArray(name)
+		if a < 0 {
+			return cons, fileError(u.Name, "--indexed=%s: %s has no array named %s (arrays: %s)", name, sig.Name, name, arrayNames(sig))
+		}
+		if !slices.Contains(cons.Indexed, a) {
+			cons.Indexed = append(cons.Indexed, a)
+		}
+	}
+	return cons, nil
+}
+
+// omittedNotes tells, on stderr, which members a pixel shader's declarations
+// leave out: POSITION0 and PSIZE cannot be pixel inputs. A vertex output a
+// pixel shader does not read is allowed (seed 003), but shpack cannot see
+// whether the shader reads them.
+func (e *env) omittedNotes(l *ir.Layout) {
+	for i, p := range l.Place {
+		if p.Role != ir.RoleOmitted {
+			continue
+		}
+		el := &l.Sig.Elements[i]
+		fmt.Fprintln(e.stderr, ir.Note{Pos: el.Pos, Msg: fmt.Sprintf(
+			"%s: %s%d cannot be a %s input; it is left out of the declarations (the pixel shader must not read it)",
+			el.Name, p.Usage, p.Index, l.File.Profile.Name)})
+	}
 }
 
 func arrayNames(sig *ir.Signature) string {
@@ -179,9 +244,10 @@ func arrayNames(sig *ir.Signature) string {
 	return strings.Join(names, ", ")
 }
 
-// chooseSignature finds the vertex-output signature to pack: the struct or
-// entry point named, or the default (see packHelp).
-func chooseSignature(u *hlsl.Unit, structName, entry string) (*ir.Signature, error) {
+// chooseSignature finds the signature to pack for register file f: the
+// struct or entry point named (an entry's inputs or outputs, by f's
+// direction), or the default (see packHelp).
+func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
 	switch {
 	case structName != "":
 		sig, err := u.Struct(structName)
@@ -190,23 +256,34 @@ func chooseSignature(u *hlsl.Unit, structName, entry string) (*ir.Signature, err
 		}
 		return sig, err
 	case entry != "":
-		_, out, err := u.Entry(entry)
+		in, out, err := u.Entry(entry)
 		if err != nil && ir.Errors(err) == nil {
 			return nil, fileError(u.Name, "%v", err)
 		}
+		if f.Dir == ir.In {
+			return in, err
+		}
 		return out, err
 	}
+	vsOut := f.Profile.Stage == ir.Vertex && f.Dir == ir.Out
+	valid := func(sig *ir.Signature) bool {
+		if vsOut {
+			return hasPosition0(sig)
+		}
+		return len(ir.ValidateSignature(sig, f, ir.Constraints{})) == 0
+	}
 	list := u.List()
-	var returned, withPos []hlsl.Listing
+	var returned, fitting, all []hlsl.Listing
 	for _, li := range list {
 		if li.Kind != "struct" {
 			continue
 		}
+		all = append(all, li)
 		if li.Returned {
 			returned = append(returned, li)
 		}
-		if li.Sig != nil && hasPosition0(li.Sig) {
-			withPos = append(withPos, li)
+		if li.Sig != nil && valid(li.Sig) {
+			fitting = append(fitting, li)
 		}
 	}
 	pick := func(c []hlsl.Listing) (*ir.Signature, error, bool) {
@@ -218,13 +295,17 @@ func chooseSignature(u *hlsl.Unit, structName, entry string) (*ir.Signature, err
 		}
 		return nil, nil, false
 	}
+	what := "valid " + f.Profile.Name + " " + f.Dir.Word()
+	if vsOut {
+		what = "four-component POSITION0 member"
+	}
 	if sig, err, ok := pick(returned); ok {
 		return sig, err
 	}
 	if len(returned) > 1 {
 		var narrowed []hlsl.Listing
 		for _, li := range returned {
-			if li.Sig != nil && hasPosition0(li.Sig) {
+			if li.Sig != nil && valid(li.Sig) {
 				narrowed = append(narrowed, li)
 			}
 		}
@@ -233,25 +314,32 @@ func chooseSignature(u *hlsl.Unit, structName, entry string) (*ir.Signature, err
 		}
 		return nil, ambiguous(u, returned, "several structs with semantics are returned by functions")
 	}
-	if sig, err, ok := pick(withPos); ok {
+	if sig, err, ok := pick(fitting); ok {
 		return sig, err
 	}
-	if len(withPos) > 1 {
-		return nil, ambiguous(u, withPos, "several structs have a four-component POSITION0 member")
-	}
-	var all []hlsl.Listing
-	for _, li := range list {
-		if li.Kind == "struct" {
-			all = append(all, li)
+	if len(fitting) > 1 {
+		if vsOut {
+			return nil, ambiguous(u, fitting, "several structs have a four-component POSITION0 member")
 		}
+		return nil, ambiguous(u, fitting, "several structs are "+aWord(what))
 	}
 	if len(all) == 0 {
-		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's outputs)")
+		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's signature)")
 	}
 	if sig, err, ok := pick(all); ok {
 		return sig, err // the only struct with semantics: report its own errors
 	}
-	return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
+	if vsOut {
+		return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
+	}
+	return nil, ambiguous(u, all, "no struct is returned by a function or is "+aWord(what))
+}
+
+func aWord(s string) string {
+	if s == "" {
+		return s
+	}
+	return "a " + s
 }
 
 func hasPosition0(sig *ir.Signature) bool {

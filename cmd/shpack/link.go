@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+const linkHelp = `Usage: shpack link [flags] VS_FILE [PS_FILE]
+
+Packs a vertex shader's outputs once (vs_3_0) and derives the pixel shader's
+inputs (ps_3_0) from the same layout, so the two declare every semantic with
+the same grouping into registers and at the same component letters, as
+Direct3D 9 requires ("Match Semantics"). The pixel shader may read a subset
+of the vertex outputs. PS_FILE defaults to VS_FILE.
+
+Flags:
+  --vs-struct=NAME, --vs-entry=NAME   the vertex outputs (default: as for
+                                      shpack FILE)
+  --ps-struct=NAME, --ps-entry=NAME   the pixel inputs (default: the struct
+                                      the vertex side packs, by name)
+  --strategy=NAME, --mix-color, --indexed=MEMBER, --registers=N
+                                      as for shpack FILE (vertex side)
+  --format=asm|json   asm (default): the vs block, a blank line, the ps
+                      block; json: {"vs": LAYOUT, "ps": LAYOUT}
+  --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
+                      both or neither) instead of stdout
+  -D NAME[=VALUE], -I DIR, --allow-missing-includes
+
+Every linkage fault is an error positioned at the pixel input, with a note at
+the vertex side: an input no vertex output provides, an input wider than its
+output, and a register whose inputs would mix centroid and non-centroid.
+`
+
+type linkFlags struct {
+	front             frontFlags
+	vsStruct, vsEntry string
+	psStruct, psEntry string
+	strategy, format  string
+	mixColor          bool
+	indexed           stringList
+	registers         int
+	vsOut, psOut      string
+}
+
+func (e *env) link(args []string) int {
+	var lf linkFlags
+	fs := e.newFlagSet("shpack link")
+	lf.front.register(fs)
+	fs.StringVar(&lf.vsStruct, "vs-struct", "", "")
+	fs.StringVar(&lf.vsEntry, "vs-entry", "", "")
+	fs.StringVar(&lf.psStruct, "ps-struct", "", "")
+	fs.StringVar(&lf.psEntry, "ps-entry", "", "")
+	fs.StringVar(&lf.strategy, "strategy", "optimal", "")
+	fs.StringVar(&lf.format, "format", "asm", "")
+	fs.BoolVar(&lf.mixColor, "mix-color", false, "")
+	fs.Var(&lf.indexed, "indexed", "")
+	fs.IntVar(&lf.registers, "registers", 0, "")
+	fs.StringVar(&lf.vsOut, "vs-out", "", "")
+	fs.StringVar(&lf.psOut, "ps-out", "", "")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return e.flagError(err, linkHelp)
+	}
+	strategy, ok := pack.Lookup(lf.strategy)
+	switch {
+	case len(files) == 0 || len(files) > 2:
+		return e.usageError("link takes VS_FILE and optionally PS_FILE")
+	case lf.vsStruct != "" && lf.vsEntry != "":
+		return e.usageError("--vs-struct and --vs-entry cannot be used together")
+	case lf.psStruct != "" && lf.psEntry != "":
+		return e.usageError("--ps-struct and --ps-entry cannot be used together")
+	case !ok:
+		return e.usageError("unknown strategy %q", lf.strategy)
+	case lf.format != "asm" && lf.format != "json":
+		return e.usageError("unknown format %q (known: asm, json)", lf.format)
+	case (lf.vsOut == "") != (lf.psOut == ""):
+		return e.usageError("--vs-out and --ps-out go together")
+	case lf.registers < 0 || lf.registers > 10:
+		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, which have 10 general registers", lf.registers)
+	}
+	if len(files) == 1 {
+		files = append(files, files[0])
+	}
+	vsBytes, psBytes, err := e.linkFiles(files[0], files[1], &lf, strategy)
+	if err != nil {
+		return e.report(err)
+	}
+	if lf.vsOut != "" {
+		if err := writeOutput(lf.vsOut, vsBytes); err != nil {
+			return e.report(err)
+		}
+		if err := writeOutput(lf.psOut, psBytes); err != nil {
+			return e.report(err)
+		}
+		return exitOK
+	}
+	if lf.format == "json" {
+		e.stdout.Write(psBytes) // the combined document
+		return exitOK
+	}
+	e.stdout.Write(vsBytes)
+	fmt.Fprintln(e.stdout)
+	e.stdout.Write(psBytes)
+	return exitOK
+}
+
+// linkFiles packs the vertex outputs and derives the pixel inputs. With
+// --format=json and no output files, the second result is the combined
+// {"vs": ..., "ps": ...} document.
+func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Strategy) ([]byte, []byte, error) {
+	vu, err := e.load(vsFile, &lf.front)
+	if err != nil {
+		return nil, nil, err
+	}
+	pu := vu
+	if psFile != vsFile {
+		if pu, err = e.load(psFile, &lf.front); err != nil {
+			return nil, nil, err
+		}
+	}
+	vsSig, err := chooseSignature(vu, ir.VS30Out(), lf.vsStruct, lf.vsEntry)
+	if err != nil {
+		return nil, nil, err
+	}
+	psFile3, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
+	psSig, err := pixelSignature(pu, psFile3, lf, vsSig)
+	if err != nil {
+		return nil, nil, err
+	}
+	cons, err := constraints(vu, vsSig, lf.mixColor, lf.registers, lf.indexed)
+	if err != nil {
+		return nil, nil, err
+	}
+	vl, err := strategy.Pack(vsSig, ir.VS30Out(), cons)
+	if err != nil {
+		return nil, nil, err
+	}
+	pl, err := pack.Derive(vl, psSig, psFile3)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, l := range []*ir.Layout{vl, pl} {
+		if err := ir.CheckLayout(l); err != nil {
+			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
+		}
+	}
+	e.omittedNotes(pl)
+	var vb, pb bytes.Buffer
+	switch {
+	case lf.format == "json" && lf.vsOut == "":
+		err = emit.LinkJSON(&pb, vl, vu.Name, pl, pu.Name)
+	case lf.format == "json":
+		if err = emit.JSON(&vb, vl, vu.Name); err == nil {
+			err = emit.JSON(&pb, pl, pu.Name)
+		}
+	default:
+		if err = emit.Asm(&vb, vl); err == nil {
+			err = emit.Asm(&pb, pl)
+		}
+	}
+	return vb.Bytes(), pb.Bytes(), err
+}
+
+// pixelSignature finds the pixel shader's inputs: the entry's inputs, the
+// struct named, or by default the struct the vertex side packs (a struct
+// shared by both stages, or one of the same name in PS_FILE).
+func pixelSignature(u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *ir.Signature) (*ir.Signature, error) {
+	if lf.psStruct != "" || lf.psEntry != "" {
+		return chooseSignature(u, f, lf.psStruct, lf.psEntry)
+	}
+	name := vsSig.Name
+	if vsSig.Kind == "function" {
+		// The struct the vertex entry returns, if it returns one.
+		name = u.ReturnStruct(name)
+		if name == "" {
+			return nil, fileError(u.Name, "the vertex entry %s does not return a struct; name the pixel inputs with --ps-struct or --ps-entry", vsSig.Name)
+		}
+	}
+	sig, err := u.Struct(name)
+	if err != nil && ir.Errors(err) == nil {
+		return nil, fileError(u.Name, "%v; name the pixel inputs with --ps-struct or --ps-entry", err)
+	}
+	return sig, err
+}

@@ -1,0 +1,223 @@
+package pack
+
+// Register files other than vs_3_0 outputs.
+//
+// Only vs_3_0 outputs are packed freely. The other sides of the Direct3D 9
+// profiles follow from rules or from the vertex side:
+//
+//   - vertex inputs (any profile) take one register per element, v0, v1, ...
+//     in declaration order: the input assembler does not pack;
+//   - SM1/SM2 vertex outputs, ps_2_0 inputs and pixel shader outputs sit in
+//     the register their semantic names (TEXCOORD3 is oT3 or t3, COLOR1 is
+//     oD1, v1 or oC1);
+//   - ps_3_0 inputs must mirror the vertex shader's packing: Direct3D 9
+//     links by semantic, and semantics the vertex shader packs into one
+//     register must be read from one register, at the same component letters
+//     ("Match Semantics", sm3-signatures.md §4). So a pixel layout is derived
+//     from a vertex layout (Derive): each input takes the register of its
+//     vertex output, renumbered v0, v1, ... in the order of the vertex
+//     registers the pixel shader reads, and a mask at the same letters.
+//     POSITION0 and PSIZE cannot be read (they are left out), VPOS and VFACE
+//     go to vPos and vFace.
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// ForFile lays out sig in f: with strategy st where f packs (vs_3_0 outputs;
+// ps_3_0 inputs are packed as the vertex outputs they mirror, then derived),
+// by f's rule elsewhere.
+func ForFile(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	switch {
+	case f.Mode == ir.ModeFixed:
+		return Fixed(sig, f, c)
+	case f.Mode == ir.ModeSequential:
+		return Sequential(sig, f, c)
+	case f.Profile.Stage == ir.Pixel:
+		return PixelInputs(st, sig, f, c)
+	}
+	return st.Pack(sig, f, c)
+}
+
+// Fixed places every element in the register its semantic names, in a
+// fixed register file (SM1/SM2 vertex outputs, ps_2_0 inputs, pixel shader
+// outputs).
+func Fixed(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
+		return nil, errs
+	}
+	l := &ir.Layout{Sig: sig, File: f, Cons: c, Strategy: "fixed", Place: make([]ir.Placement, len(sig.Elements))}
+	for i := range sig.Elements {
+		e := &sig.Elements[i]
+		u, idx, _ := e.Semantic.D3D9()
+		if role := f.RoleOf(u, idx); role == ir.RoleOmitted {
+			l.Place[i] = ir.Placement{Usage: u, Index: idx, Role: role}
+			continue
+		}
+		reg, mask, _ := f.Fixed(u, idx, e.Components)
+		l.Place[i] = ir.Placement{Reg: reg, Mask: mask, Usage: u, Index: idx}
+	}
+	l.LowerBound = l.GeneralRegisters() // the only layout there is
+	return l, nil
+}
+
+// Sequential gives every element of a vertex input signature a register of
+// its own, v0, v1, ... in declaration order, declared with the full mask.
+func Sequential(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
+		return nil, errs
+	}
+	l := &ir.Layout{Sig: sig, File: f, Cons: c, Strategy: "sequential", Place: make([]ir.Placement, len(sig.Elements))}
+	for i := range sig.Elements {
+		u, idx, _ := sig.Elements[i].Semantic.D3D9()
+		l.Place[i] = ir.Placement{Reg: ir.Reg{Kind: f.Kind, Num: i}, Mask: ir.MaskXYZW, Usage: u, Index: idx}
+	}
+	l.LowerBound = len(sig.Elements)
+	return l, nil
+}
+
+// PixelInputs lays out a ps_3_0 input signature on its own: its elements are
+// packed with st as the vertex outputs they are meant to mirror (the same
+// struct on both sides packs the same), and the pixel layout is derived
+// from that. A pixel shader that reads a subset of a vertex output struct
+// must be laid out against the vertex layout instead: see Derive.
+func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
+		return nil, errs
+	}
+	// The vertex-side view: the elements a vertex shader can output.
+	vs := *sig
+	vs.Elements = nil
+	vs.Arrays = nil
+	for i := range sig.Elements {
+		if u, idx, _ := sig.Elements[i].Semantic.D3D9(); f.RoleOf(u, idx) == ir.RoleGeneral {
+			vs.Elements = append(vs.Elements, sig.Elements[i])
+			vs.Elements[len(vs.Elements)-1].Array = -1
+		}
+	}
+	vc := ir.Constraints{MixColor: c.MixColor, Budget: c.Budget, Partial: true}
+	vl, err := st.Pack(&vs, ir.VS30Out(), vc)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := Derive(vl, sig, f)
+	if err != nil {
+		return nil, err
+	}
+	pl.Cons = c
+	return pl, nil
+}
+
+// Derive lays out the pixel shader inputs ps against the vertex shader's
+// output layout vs (sm3-signatures.md §4): every input takes the register
+// and component letters of the vertex output with the same semantic; the
+// registers are numbered v0, v1, ... in the order of the vertex registers the
+// pixel shader reads. It reports, positioned at the pixel input with a note
+// at the vertex output, every input no vertex output provides, every input
+// wider than its output, and every input whose vertex register holds outputs
+// interpolated otherwise (centroid against not centroid).
+func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
+	if errs := ir.ValidateSignature(ps, f, ir.Constraints{MixColor: vs.Cons.MixColor, Partial: true}); len(errs) > 0 {
+		return nil, errs
+	}
+	type semKey struct {
+		u   ir.Usage
+		idx int
+	}
+	out := map[semKey]int{} // vertex output element by semantic
+	for i, p := range vs.Place {
+		if p.Reg != ir.NoReg {
+			out[semKey{p.Usage, p.Index}] = i
+		}
+	}
+	l := &ir.Layout{
+		Sig: ps, File: f, Strategy: vs.Strategy, LowerBound: -1,
+		Cons:  ir.Constraints{MixColor: vs.Cons.MixColor, Partial: true},
+		Place: make([]ir.Placement, len(ps.Elements)),
+	}
+	var errs ir.ErrorList
+	source := make([]int, len(ps.Elements)) // vertex element of each general input, -1 otherwise
+	var vsRegs []int                        // vertex register numbers the pixel shader reads
+	for i := range ps.Elements {
+		e := &ps.Elements[i]
+		source[i] = -1
+		u, idx, _ := e.Semantic.D3D9()
+		role := f.RoleOf(u, idx)
+		pl := ir.Placement{Usage: u, Index: idx, Role: role}
+		switch role {
+		case ir.RoleOmitted:
+		case ir.RoleVPos:
+			pl.Reg, pl.Mask = ir.Reg{Kind: ir.RegVPos}, ir.MaskRun(0, e.Components)
+		case ir.RoleVFace:
+			pl.Reg, pl.Mask = ir.Reg{Kind: ir.RegVFace}, ir.MaskXYZW // a scalar declared whole, like PSIZE
+		default:
+			j, ok := out[semKey{u, idx}]
+			if !ok {
+				err := ir.Errorf(e.Pos, e.Include, "%s: no vertex output provides %s%d", e.Name, u, idx)
+				err.Notes = append(err.Notes, ir.Note{Pos: vs.Sig.Pos, Msg: fmt.Sprintf("the vertex outputs are %s", vs.Sig.Name)})
+				errs = append(errs, err)
+				continue
+			}
+			ve := &vs.Sig.Elements[j]
+			if e.Components > ve.Components {
+				err := ir.Errorf(e.Pos, e.Include, "%s: the pixel input %s%d has %d components, but the vertex output %s has %d",
+					e.Name, u, idx, e.Components, ve.Name, ve.Components)
+				err.Notes = append(err.Notes, ir.Note{Pos: ve.Pos, Msg: fmt.Sprintf("%s is declared here", ve.Name)})
+				errs = append(errs, err)
+				continue
+			}
+			source[i] = j
+			vp := vs.Place[j]
+			pl.Mask = ir.MaskRun(vp.Mask.First(), e.Components)
+			if !slices.Contains(vsRegs, vp.Reg.Num) {
+				vsRegs = append(vsRegs, vp.Reg.Num)
+			}
+		}
+		l.Place[i] = pl
+	}
+	slices.Sort(vsRegs)
+	// COLOR inputs are centroid by nature; with --mix-color the user accepts
+	// COLOR sharing a register with other inputs.
+	centroid := func(e *ir.Element, u ir.Usage) bool {
+		return e.Centroid() || u == ir.UsageColor && !vs.Cons.MixColor
+	}
+	// Number the registers, and check that no input is interpolated
+	// differently from what the vertex shader packed with it: an input read
+	// with centroid must not share a vertex register with outputs that are
+	// not centroid, nor the other way round.
+	for i, j := range source {
+		if j < 0 {
+			continue
+		}
+		vr := vs.Place[j].Reg
+		l.Place[i].Reg = ir.Reg{Kind: f.Kind, Num: slices.Index(vsRegs, vr.Num)}
+		e := &ps.Elements[i]
+		c := centroid(e, l.Place[i].Usage)
+		for k, vp := range vs.Place {
+			if k == j || vp.Reg != vr {
+				continue
+			}
+			ve := &vs.Sig.Elements[k]
+			if centroid(ve, vp.Usage) == c {
+				continue
+			}
+			reads, other := "with", "not centroid"
+			if !c {
+				reads, other = "without", "centroid"
+			}
+			err := ir.Errorf(e.Pos, e.Include, "%s: the pixel shader reads %s%d %s centroid, but the vertex shader packs it in %s with %s%d (%s), which is %s",
+				e.Name, l.Place[i].Usage, l.Place[i].Index, reads, vr, vp.Usage, vp.Index, ve.Name, other)
+			err.Notes = append(err.Notes, ir.Note{Pos: ve.Pos, Msg: ve.Name + " is declared here"})
+			errs = append(errs, err)
+			break
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return l, nil
+}
