@@ -76,7 +76,12 @@ type Listing struct {
 	Err     error         // an ir.ErrorList when lowering failed
 	// Returned is set on a struct that some function returns.
 	Returned bool
-	decl     any
+	// Returns names the struct a function returns ("" if none), and
+	// OutParams says whether it also has out or inout parameters: its
+	// outputs are then more than that struct.
+	Returns   string
+	OutParams bool
+	decl      any
 }
 
 // List returns every struct that has semantics and every function that has
@@ -109,6 +114,16 @@ func (u *Unit) List() []Listing {
 			}
 			li := Listing{Kind: "function", Name: f.Name.Text, Pos: u.Pos(f.Pos), Include: u.Chain(f.Pos), decl: f}
 			li.In, li.Out, li.Err = u.lowerFunc(f)
+			if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct {
+				li.Returns = sh.st.Name.Text
+			}
+			if pl, err := u.Params(f); err == nil {
+				for _, p := range pl.Params {
+					for _, m := range p.Mods {
+						li.OutParams = li.OutParams || m.Word == "out" || m.Word == "inout"
+					}
+				}
+			}
 			out = append(out, li)
 		}
 	}

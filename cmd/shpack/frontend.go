@@ -50,15 +50,19 @@ func (e *env) load(file string, ff *frontFlags) (*hlsl.Unit, error) {
 	if len(src) > maxInputBytes {
 		return nil, fileError(name, "file too large (more than %d bytes)", maxInputBytes)
 	}
-	u, err := hlsl.ParseFile(name, src, &hlsl.PPOptions{
+	return hlsl.ParseFile(name, src, &hlsl.PPOptions{
 		Defines: ff.defines, IncludeDirs: ff.includes, AllowMissingIncludes: ff.allowMissing,
 	})
-	if u != nil {
-		for _, w := range u.PP.Warnings {
-			fmt.Fprintln(e.stderr, w.Error())
-		}
+}
+
+// warnings returns the preprocessor's warnings (missing includes under
+// --allow-missing-includes) as lines to print.
+func warnings(u *hlsl.Unit) []string {
+	var out []string
+	for _, w := range u.PP.Warnings {
+		out = append(out, w.Error())
 	}
-	return u, err
+	return out
 }
 
 // readLimited reads at most limit+1 bytes of a file, so a huge input is
@@ -90,7 +94,7 @@ func writeOutput(path string, data []byte) error {
 		return nil
 	}
 	if err := renameio.WriteFile(path, data, 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v", filepath.Clean(path), unwrapPathError(err))
+		return fileError(filepath.Clean(path), "cannot write: %v", unwrapPathError(err))
 	}
 	return nil
 }

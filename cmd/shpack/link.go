@@ -149,7 +149,17 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
 		}
 	}
-	e.omittedNotes(pl)
+	for _, u := range []*hlsl.Unit{vu, pu} {
+		for _, w := range warnings(u) {
+			fmt.Fprintln(e.stderr, w)
+		}
+		if pu == vu {
+			break
+		}
+	}
+	for _, n := range omittedNotes(pl) {
+		fmt.Fprintln(e.stderr, n)
+	}
 	var vb, pb bytes.Buffer
 	switch {
 	case lf.format == "json" && lf.vsOut == "":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/shpack/shpack/emit"
 )
@@ -32,6 +33,11 @@ func (e *env) list(args []string) int {
 		return e.usageError("unknown format %q (known: text, json)", format)
 	}
 	u, err := e.load(files[0], &ff)
+	if u != nil {
+		for _, w := range warnings(u) {
+			fmt.Fprintln(e.stderr, w)
+		}
+	}
 	if err != nil {
 		return e.report(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/shpack/shpack/ir"
@@ -40,10 +41,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) > 0 {
 		switch args[0] {
+		case "--version", "-version", "version":
+			fmt.Fprintln(stdout, "shpack", version())
+			return exitOK
 		case "list":
 			return e.list(args[1:])
 		case "link":
 			return e.link(args[1:])
+		case "compare":
+			return e.compare(args[1:])
 		}
 	}
 	return e.pack(args)
@@ -132,4 +138,23 @@ func (e *env) flagError(err error, help string) int {
 		return exitOK
 	}
 	return e.usageError("%v", err)
+}
+
+// version returns the module version shpack was built as ("(devel)" for a
+// build from a checkout), with the VCS revision when the build recorded one.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v + " " + bi.GoVersion
 }

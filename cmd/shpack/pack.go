@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -22,7 +24,11 @@ dcl_usage rules allow (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw).
 
 Usage:
   shpack [flags] FILE             pack a signature of FILE ("-" reads stdin)
+  shpack [flags] --out-dir=DIR FILE...   pack several files
   shpack list [flags] FILE        list every struct and function with semantics
+  shpack link [flags] VS [PS]     pack a vertex shader's outputs and derive the
+                                  pixel shader's inputs ('shpack link --help')
+  shpack compare [flags] FILE|DIR...   compare strategies ('shpack compare --help')
 
 Flags (they may also follow FILE):
   --struct=NAME       pack the struct NAME
@@ -60,6 +66,15 @@ Flags (they may also follow FILE):
   --allow-missing-includes
                       warn about include files that cannot be found and go
                       on (by default a missing include is an error)
+  --out-dir=DIR       several inputs: write one output per input into DIR
+                      (created if needed), named after the input with .vsh
+                      (vertex profiles), .psh (pixel profiles) or .json;
+                      inputs are packed in parallel, and nothing is written
+                      unless all succeed
+  --depfile=FILE      write a Make/Ninja dependency file naming every file
+                      read (includes too) for each output (needs -o or
+                      --out-dir)
+  --version           print the version
   --help              show this help
 
 Without --struct or --entry, shpack picks the only struct with semantics that a
@@ -86,6 +101,8 @@ type packFlags struct {
 	indexed   stringList
 	registers int
 	out       string
+	outDir    string
+	depfile   string
 }
 
 func (e *env) pack(args []string) int {
@@ -102,6 +119,8 @@ func (e *env) pack(args []string) int {
 	fs.Var(&pf.indexed, "indexed", "")
 	fs.IntVar(&pf.registers, "registers", 0, "")
 	fs.StringVar(&pf.out, "o", "", "")
+	fs.StringVar(&pf.outDir, "out-dir", "", "")
+	fs.StringVar(&pf.depfile, "depfile", "", "")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return e.flagError(err, packHelp)
@@ -110,8 +129,12 @@ func (e *env) pack(args []string) int {
 	switch {
 	case len(files) == 0:
 		return e.usageError("no input file")
-	case len(files) > 1:
-		return e.usageError("one input file expected, got %d", len(files))
+	case len(files) > 1 && pf.outDir == "":
+		return e.usageError("%d input files: several inputs need --out-dir=DIR (one output per input)", len(files))
+	case pf.out != "" && pf.outDir != "":
+		return e.usageError("-o and --out-dir cannot be used together")
+	case pf.depfile != "" && pf.out == "" && pf.outDir == "":
+		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
 	case pf.structN != "" && pf.entry != "":
 		return e.usageError("--struct and --entry cannot be used together")
 	case !ok:
@@ -129,21 +152,120 @@ func (e *env) pack(args []string) int {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
 			pf.registers, file.General, file.Profile.Name)
 	}
-
-	out, err := e.packFile(files[0], &pf, strategy, file)
-	if err != nil {
-		return e.report(err)
+	outputs := []string{pf.out}
+	if pf.outDir != "" {
+		if outputs, err = outputNames(files, pf.outDir, pf.format, file); err != nil {
+			return e.usageError("%v", err)
+		}
 	}
-	if pf.out == "" {
-		if _, err := e.stdout.Write(out); err != nil {
+
+	// Every input is packed (in parallel with --out-dir); nothing is
+	// written unless all succeed, and diagnostics come in input order.
+	type result struct {
+		out   []byte
+		deps  []string
+		notes []string
+		err   error
+	}
+	res := parallelMap(files, func(f string) result {
+		out, deps, notes, err := e.packFile(f, &pf, strategy, file)
+		return result{out, deps, notes, err}
+	})
+	failed := false
+	for _, r := range res {
+		for _, n := range r.notes {
+			fmt.Fprintln(e.stderr, n)
+		}
+		if r.err != nil {
+			e.report(r.err)
+			failed = true
+		}
+	}
+	if failed {
+		return exitInput
+	}
+	if pf.out == "" && pf.outDir == "" {
+		if _, err := e.stdout.Write(res[0].out); err != nil {
 			return e.report(err)
 		}
 		return exitOK
 	}
-	if err := writeOutput(pf.out, out); err != nil {
-		return e.report(err)
+	if pf.outDir != "" {
+		if err := os.MkdirAll(pf.outDir, 0o755); err != nil {
+			return e.report(fileError(pf.outDir, "cannot create: %v", unwrapPathError(err)))
+		}
+	}
+	for i, r := range res {
+		if err := writeOutput(outputs[i], r.out); err != nil {
+			return e.report(err)
+		}
+	}
+	if pf.depfile != "" {
+		var deps [][]string
+		for _, r := range res {
+			deps = append(deps, r.deps)
+		}
+		if err := writeOutput(pf.depfile, depfile(outputs, deps)); err != nil {
+			return e.report(err)
+		}
 	}
 	return exitOK
+}
+
+// outputNames derives one output file per input for --out-dir: the input's
+// base name with its extension replaced by .vsh (vertex profiles) or .psh
+// (pixel profiles) for assembly, .json for JSON. Two inputs that would
+// write the same file, or an output that would overwrite an input, are
+// errors.
+func outputNames(inputs []string, dir, format string, f *ir.RegisterFile) ([]string, error) {
+	ext := ".json"
+	if format == "asm" {
+		ext = ".vsh"
+		if f.Profile.Stage == ir.Pixel {
+			ext = ".psh"
+		}
+	}
+	var outs []string
+	seen := map[string]string{}
+	for _, in := range inputs {
+		if in == "-" {
+			return nil, fmt.Errorf("--out-dir cannot name an output for standard input")
+		}
+		base := filepath.Base(in)
+		out := filepath.Join(dir, strings.TrimSuffix(base, filepath.Ext(base))+ext)
+		if prev, dup := seen[out]; dup {
+			return nil, fmt.Errorf("%s and %s would both write %s", prev, in, out)
+		}
+		if filepath.Clean(out) == filepath.Clean(in) {
+			return nil, fmt.Errorf("the output for %s would overwrite it; choose another --out-dir", in)
+		}
+		seen[out] = in
+		outs = append(outs, out)
+	}
+	return outs, nil
+}
+
+// depfile writes a Make/Ninja dependency file: one rule per output naming
+// every file read to make it (the input and its includes).
+func depfile(outputs []string, deps [][]string) []byte {
+	var b strings.Builder
+	for i, out := range outputs {
+		b.WriteString(depEscape(out))
+		b.WriteByte(':')
+		for _, d := range deps[i] {
+			b.WriteString(" \\\n  ")
+			b.WriteString(depEscape(d))
+		}
+		b.WriteByte('\n')
+	}
+	return []byte(b.String())
+}
+
+// depEscape escapes a path for a Make rule: spaces and '#' with a backslash,
+// '$' doubled.
+func depEscape(p string) string {
+	r := strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$")
+	return r.Replace(p)
 }
 
 // registerFile resolves --profile and --direction. The direction defaults to
@@ -169,28 +291,32 @@ func registerFile(profile, direction string) (*ir.RegisterFile, error) {
 	return ir.LookupRegisterFile(p.Name, dir)
 }
 
-// packFile runs the whole pipeline on one file and returns the output bytes.
-func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) ([]byte, error) {
+// packFile runs the whole pipeline on one file and returns the output
+// bytes, the files read (for depfiles) and the notes to print.
+func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, err error) {
 	u, err := e.load(file, &pf.front)
+	if u != nil {
+		notes = append(notes, warnings(u)...)
+	}
 	if err != nil {
-		return nil, err
+		return nil, nil, notes, err
 	}
 	sig, err := chooseSignature(u, f, pf.structN, pf.entry)
 	if err != nil {
-		return nil, err
+		return nil, nil, notes, err
 	}
 	cons, err := constraints(u, sig, pf.mixColor, pf.registers, pf.indexed)
 	if err != nil {
-		return nil, err
+		return nil, nil, notes, err
 	}
 	l, err := pack.ForFile(strategy, sig, f, cons)
 	if err != nil {
-		return nil, err
+		return nil, nil, notes, err
 	}
 	if err := ir.CheckLayout(l); err != nil {
-		return nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
+		return nil, nil, notes, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
 	}
-	e.omittedNotes(l)
+	notes = append(notes, omittedNotes(l)...)
 	var buf bytes.Buffer
 	switch pf.format {
 	case "json":
@@ -198,7 +324,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	default:
 		err = emit.Asm(&buf, l)
 	}
-	return buf.Bytes(), err
+	return buf.Bytes(), u.PP.Files, notes, err
 }
 
 // constraints builds the packing constraints from the flags; --indexed
@@ -217,31 +343,22 @@ func constraints(u *hlsl.Unit, sig *ir.Signature, mixColor bool, registers int, 
 	return cons, nil
 }
 
-// omittedNotes tells, on stderr, which members a pixel shader's declarations
-// leave out: POSITION0 and PSIZE cannot be pixel inputs. A vertex output a
-// pixel shader does not read is allowed (seed 003), but shpack cannot see
-// whether the shader reads them.
-func (e *env) omittedNotes(l *ir.Layout) {
+// omittedNotes lists the members a pixel shader's declarations leave out:
+// POSITION0 and PSIZE cannot be pixel inputs. A vertex output a pixel
+// shader does not read is allowed (seed 003), but shpack cannot see whether
+// the shader reads them, so it says so.
+func omittedNotes(l *ir.Layout) []string {
+	var notes []string
 	for i, p := range l.Place {
 		if p.Role != ir.RoleOmitted {
 			continue
 		}
 		el := &l.Sig.Elements[i]
-		fmt.Fprintln(e.stderr, ir.Note{Pos: el.Pos, Msg: fmt.Sprintf(
+		notes = append(notes, ir.Note{Pos: el.Pos, Msg: fmt.Sprintf(
 			"%s: %s%d cannot be a %s input; it is left out of the declarations (the pixel shader must not read it)",
-			el.Name, p.Usage, p.Index, l.File.Profile.Name)})
+			el.Name, p.Usage, p.Index, l.File.Profile.Name)}.String())
 	}
-}
-
-func arrayNames(sig *ir.Signature) string {
-	if len(sig.Arrays) == 0 {
-		return "none"
-	}
-	var names []string
-	for _, a := range sig.Arrays {
-		names = append(names, a.Name)
-	}
-	return strings.Join(names, ", ")
+	return notes
 }
 
 // chooseSignature finds the signature to pack for register file f: the
@@ -379,4 +496,15 @@ func candidateHint(u *hlsl.Unit) string {
 		return " (the file has no struct with semantics)"
 	}
 	return " (structs with semantics: " + strings.Join(names, ", ") + ")"
+}
+
+func arrayNames(sig *ir.Signature) string {
+	if len(sig.Arrays) == 0 {
+		return "none"
+	}
+	var names []string
+	for _, a := range sig.Arrays {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
 }

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
+)
+
+// readmeSnippets returns the code blocks of README.md that carry a file
+// name ("```make file=Makefile"), by file name.
+func readmeSnippets(t *testing.T) map[string]string {
+	f, err := os.Open(filepath.Join(testenv.Root(t), "README.md"))
+	require.NoError(t, err)
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	var name string
+	var body strings.Builder
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case name == "" && strings.HasPrefix(line, "```") && strings.Contains(line, " file="):
+			name = line[strings.Index(line, " file=")+6:]
+			body.Reset()
+		case name != "" && line == "```":
+			out[name] = body.String()
+			name = ""
+		case name != "":
+			body.WriteString(line + "\n")
+		}
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// buildShpack compiles the command into a fresh directory and returns the
+// directory, for PATH.
+func buildShpack(t *testing.T) string {
+	dir := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "shpack"), ".")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	return dir
+}
+
+// need returns the path of a tool, skipping the test when it is missing and
+// CI is unset (.ci/run installs make and ninja-build).
+func need(t *testing.T, tool string) string {
+	p, err := exec.LookPath(tool)
+	if err != nil {
+		if testenv.InCI() {
+			t.Fatalf("%s is not installed: .ci/run must install it", tool)
+		}
+		t.Skipf("%s is not installed (CI unset)", tool)
+	}
+	return p
+}
+
+const waterHLSL = `#include "common.fxh"
+struct WATER_OUT {
+    float4 Pos : POSITION;
+    float2 UV : TEXCOORD0;
+    WAVE_T Wave : TEXCOORD1;
+};
+WATER_OUT vs(float4 p : POSITION) { WATER_OUT o = (WATER_OUT)0; return o; }
+`
+
+// TestBuildIntegration runs the README's Makefile rule, Ninja rule and
+// go:generate line with a freshly built shpack on PATH: the output appears,
+// a second run does nothing, a change to an included file rebuilds, and an
+// unchanged result keeps its timestamp.
+func TestBuildIntegration(t *testing.T) {
+	snippets := readmeSnippets(t)
+	bin := buildShpack(t)
+	path := bin + string(os.PathListSeparator) + os.Getenv("PATH")
+	run := func(t *testing.T, dir string, name string, args ...string) string {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+path)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s %v:\n%s", name, args, out)
+		return string(out)
+	}
+	setup := func(t *testing.T, shaderDir string) string {
+		dir := t.TempDir()
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, shaderDir), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, shaderDir, "water.hlsl"), []byte(waterHLSL), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, shaderDir, "common.fxh"), []byte("#define WAVE_T float\n"), 0o644))
+		return dir
+	}
+	// touch moves a file's time forward so tools see it as changed.
+	touch := func(t *testing.T, p string, content string) {
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+		future := time.Now().Add(2 * time.Second)
+		require.NoError(t, os.Chtimes(p, future, future))
+	}
+	const want = "dcl_texcoord1 o1.z // WATER_OUT.Wave"
+
+	t.Run("make", func(t *testing.T) {
+		need(t, "make")
+		dir := setup(t, "shaders")
+		require.Contains(t, snippets, "Makefile")
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "Makefile"), []byte(snippets["Makefile"]), 0o644))
+		run(t, dir, "make")
+		out := filepath.Join(dir, "build", "water.vsh")
+		asm, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.Contains(t, string(asm), want)
+		assert.Contains(t, run(t, dir, "make"), "Nothing to be done")
+
+		// A change to the include reaches the output through the depfile.
+		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "#define WAVE_T float2\n")
+		run(t, dir, "make")
+		asm, _ = os.ReadFile(out)
+		assert.Contains(t, string(asm), "dcl_texcoord1 o1.zw // WATER_OUT.Wave")
+
+		// A change that does not change the output keeps its timestamp.
+		before, err := os.Stat(out)
+		require.NoError(t, err)
+		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "// a comment\n#define WAVE_T float2\n")
+		run(t, dir, "make")
+		after, err := os.Stat(out)
+		require.NoError(t, err)
+		assert.Equal(t, before.ModTime(), after.ModTime(), "unchanged output is not rewritten")
+	})
+
+	t.Run("ninja", func(t *testing.T) {
+		need(t, "ninja")
+		dir := setup(t, "shaders")
+		require.Contains(t, snippets, "build.ninja")
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "build.ninja"), []byte(snippets["build.ninja"]), 0o644))
+		run(t, dir, "ninja")
+		asm, err := os.ReadFile(filepath.Join(dir, "build", "water.vsh"))
+		require.NoError(t, err)
+		assert.Contains(t, string(asm), want)
+		assert.Contains(t, run(t, dir, "ninja"), "no work to do")
+		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "#define WAVE_T float3\n")
+		assert.Contains(t, run(t, dir, "ninja"), "shpack shaders/water.hlsl")
+		asm, _ = os.ReadFile(filepath.Join(dir, "build", "water.vsh"))
+		assert.Contains(t, string(asm), "dcl_texcoord1 o1.xyz // WATER_OUT.Wave")
+	})
+
+	t.Run("go generate", func(t *testing.T) {
+		dir := setup(t, ".")
+		require.Contains(t, snippets, "shaders.go")
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "shaders.go"), []byte(snippets["shaders.go"]), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/shaders\n\ngo 1.26\n"), 0o644))
+		run(t, dir, "go", "generate", "./...")
+		asm, err := os.ReadFile(filepath.Join(dir, "water.vsh"))
+		require.NoError(t, err)
+		assert.Contains(t, string(asm), want)
+	})
+}

@@ -1,0 +1,457 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+const compareHelp = `Usage: shpack compare [flags] FILE|DIR...
+
+Finds every vertex-output signature in the files (each struct with a
+POSITION0 member, and each entry point whose outputs include POSITION0 and
+are not just a struct already counted), packs each with every strategy, and
+reports per signature and strategy: general registers (with no limit), fits,
+the proven lower bound, at the optimum or not, wasted components, prefix
+stable or not, and elements moved against fxc; then a summary per strategy.
+Directories are walked for .hlsl .fx .fxh .hlsli .vsh .psh files.
+Signatures that fail to parse, lower or validate are counted and listed with
+their errors.
+
+Flags:
+  --profile=vs_3_0|ps_3_0   ps_3_0 compares pixel inputs instead: the
+                            parameters of pixel entry points (functions
+                            returning COLORn or SV_Targetn)
+  --strategies=a,b,...      strategies to compare (default: all)
+  --struct=NAME, --entry=NAME   only signatures of that name
+  --format=table|csv|json   table (default): aligned text
+  --summary                 table format: print the summary only
+  --chart=FILE.svg|.png     also draw registers per strategy (box plot)
+  --mix-color, --registers=N    packing constraints, as for shpack FILE
+  -D NAME[=VALUE], -I DIR, --allow-missing-includes   preprocessor flags
+`
+
+// shaderExts are the file extensions compare reads in directories.
+var shaderExts = map[string]bool{".hlsl": true, ".fx": true, ".fxh": true, ".hlsli": true, ".vsh": true, ".psh": true}
+
+// compareEntry is one signature found and what came of it.
+type compareEntry struct {
+	File    string
+	Kind    string // "struct" or "function"
+	Name    string
+	Pos     ir.Pos
+	Results []pack.Result
+	Err     error
+}
+
+type compareFlags struct {
+	front      frontFlags
+	profile    string
+	strategies string
+	structN    string
+	entry      string
+	format     string
+	summary    bool
+	chart      string
+	mixColor   bool
+	registers  int
+}
+
+func (e *env) compare(args []string) int {
+	var cf compareFlags
+	fs := e.newFlagSet("shpack compare")
+	cf.front.register(fs)
+	fs.StringVar(&cf.profile, "profile", "vs_3_0", "")
+	fs.StringVar(&cf.strategies, "strategies", "", "")
+	fs.StringVar(&cf.structN, "struct", "", "")
+	fs.StringVar(&cf.entry, "entry", "", "")
+	fs.StringVar(&cf.format, "format", "table", "")
+	fs.BoolVar(&cf.summary, "summary", false, "")
+	fs.StringVar(&cf.chart, "chart", "", "")
+	fs.BoolVar(&cf.mixColor, "mix-color", false, "")
+	fs.IntVar(&cf.registers, "registers", 0, "")
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		return e.flagError(err, compareHelp)
+	}
+	sts := pack.Strategies()
+	if cf.strategies != "" {
+		sts = nil
+		for _, name := range strings.Split(cf.strategies, ",") {
+			st, ok := pack.Lookup(strings.TrimSpace(name))
+			if !ok {
+				return e.usageError("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
+			}
+			sts = append(sts, st)
+		}
+	}
+	var f *ir.RegisterFile
+	switch cf.profile {
+	case "vs_3_0":
+		f = ir.VS30Out()
+	case "ps_3_0":
+		f, _ = ir.LookupRegisterFile("ps_3_0", ir.In)
+	default:
+		return e.usageError("compare works on vs_3_0 outputs or ps_3_0 inputs, not %q", cf.profile)
+	}
+	ext := strings.ToLower(filepath.Ext(cf.chart))
+	switch {
+	case len(paths) == 0:
+		return e.usageError("compare needs files or directories")
+	case cf.format != "table" && cf.format != "csv" && cf.format != "json":
+		return e.usageError("unknown format %q (known: table, csv, json)", cf.format)
+	case cf.chart != "" && ext != ".svg" && ext != ".png":
+		return e.usageError("--chart=%s: the chart is written as .svg or .png", cf.chart)
+	case cf.registers < 0 || cf.registers > 32:
+		return e.usageError("--registers=%d: the budget must be between 1 and 32", cf.registers)
+	}
+	files, err := collectFiles(paths)
+	if err != nil {
+		return e.report(err)
+	}
+	cons := ir.Constraints{MixColor: cf.mixColor, Budget: cf.registers}
+	entries := e.compareFiles(files, &cf, f, cons, sts)
+
+	var buf bytes.Buffer
+	switch cf.format {
+	case "csv":
+		err = writeCompareCSV(&buf, entries)
+	case "json":
+		err = writeCompareJSON(&buf, entries, sts)
+	default:
+		err = writeCompareTable(&buf, entries, sts, cf.summary)
+	}
+	if err != nil {
+		return e.report(err)
+	}
+	if cf.chart != "" {
+		png, err := compareChart(entries, sts, ext)
+		if err != nil {
+			return e.report(fmt.Errorf("chart: %v", err))
+		}
+		if err := writeOutput(cf.chart, png); err != nil {
+			return e.report(err)
+		}
+	}
+	e.stdout.Write(buf.Bytes())
+	return exitOK
+}
+
+// collectFiles expands directories into their shader files, sorted; files
+// named directly are kept whatever their extension.
+func collectFiles(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fileError(p, "cannot read: %v", unwrapPathError(err))
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && shaderExts[strings.ToLower(filepath.Ext(path))] {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fileError(p, "cannot walk: %v", err)
+		}
+		slices.Sort(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// compareFiles finds and evaluates the signatures of every file, in
+// parallel, and returns them in file order.
+func (e *env) compareFiles(files []string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
+	per := parallelMap(files, func(file string) []compareEntry {
+		return compareFile(file, cf, f, cons, sts)
+	})
+	var out []compareEntry
+	for _, es := range per {
+		out = append(out, es...)
+	}
+	return out
+}
+
+// compareFile evaluates the signatures of one file. A file that does not
+// parse is one failed entry.
+func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
+	src, err := readLimited(file, maxInputBytes)
+	if err == nil && len(src) > maxInputBytes {
+		err = fmt.Errorf("file too large (more than %d bytes)", maxInputBytes)
+	}
+	if err != nil {
+		return []compareEntry{{File: file, Kind: "file", Err: fileError(file, "cannot read: %v", unwrapPathError(err))}}
+	}
+	u, err := hlsl.ParseFile(file, src, &hlsl.PPOptions{
+		Defines: cf.front.defines, IncludeDirs: cf.front.includes, AllowMissingIncludes: cf.front.allowMissing,
+	})
+	if err != nil {
+		return []compareEntry{{File: file, Kind: "file", Err: err}}
+	}
+	var out []compareEntry
+	for _, cand := range candidates(u, f) {
+		if cf.structN != "" && (cand.Kind != "struct" || cand.Name != cf.structN) ||
+			cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
+			continue
+		}
+		ce := compareEntry{File: file, Kind: cand.Kind, Name: cand.Name, Pos: cand.Pos, Err: cand.Err}
+		if ce.Err == nil {
+			ce.Results, ce.Err = pack.Evaluate(cand.Sig, f, cons, sts)
+		}
+		out = append(out, ce)
+	}
+	return out
+}
+
+// A candidate is a signature compare evaluates.
+type candidate struct {
+	Kind string
+	Name string
+	Pos  ir.Pos
+	Sig  *ir.Signature
+	Err  error
+}
+
+// candidates lists the signatures of a unit to compare for f. Vertex
+// outputs: structs with a POSITION0 member, and entry points whose outputs
+// have POSITION0 and are not exactly a struct already listed. Pixel inputs:
+// the inputs of functions that return COLORn or SV_Targetn (directly, or
+// through a struct's members). Structs that fail to lower are listed with
+// their errors when they carry POSITION0 in their source.
+func candidates(u *hlsl.Unit, f *ir.RegisterFile) []candidate {
+	list := u.List()
+	var out []candidate
+	structs := map[string]bool{}
+	if f.Profile.Stage == ir.Vertex {
+		for _, li := range list {
+			if li.Kind != "struct" {
+				continue
+			}
+			if li.Err != nil {
+				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err})
+				continue
+			}
+			if hasPosition0(li.Sig) {
+				structs[li.Name] = true
+				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Sig})
+			}
+		}
+	}
+	for _, li := range list {
+		if li.Kind != "function" || li.Err != nil {
+			continue
+		}
+		if f.Profile.Stage == ir.Vertex {
+			if hasPosition0(li.Out) && (!structs[li.Returns] || li.OutParams) {
+				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Out})
+			}
+			continue
+		}
+		if writesColor(li.Out) && len(li.In.Elements) > 0 {
+			out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.In})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b candidate) int { return ir.ComparePos(a.Pos, b.Pos) })
+	return out
+}
+
+func writesColor(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, _, ok := e.Semantic.D3D9(); ok && u == ir.UsageColor {
+			return true
+		}
+	}
+	return false
+}
+
+// compareRow is one line of the per-signature output.
+type compareRow struct {
+	File, Kind, Signature string
+	pack.Result
+}
+
+func rows(entries []compareEntry) []compareRow {
+	var out []compareRow
+	for _, ce := range entries {
+		for _, r := range ce.Results {
+			out = append(out, compareRow{ce.File, ce.Kind, ce.Name, r})
+		}
+	}
+	return out
+}
+
+func results(entries []compareEntry) [][]pack.Result {
+	var out [][]pack.Result
+	for _, ce := range entries {
+		if ce.Err == nil {
+			out = append(out, ce.Results)
+		}
+	}
+	return out
+}
+
+// csvHeader names the CSV columns; the issue that asked for compare fixed
+// these names.
+var csvHeader = []string{"file", "signature", "strategy", "general_registers", "fits", "lower_bound", "optimal", "wasted_components", "prefix_stable", "moved_vs_fxc"}
+
+func writeCompareCSV(w io.Writer, entries []compareEntry) error {
+	cw := csv.NewWriter(w)
+	cw.Write(csvHeader)
+	for _, r := range rows(entries) {
+		cw.Write([]string{
+			r.File, r.Signature, r.Strategy, strconv.Itoa(r.GeneralRegisters), strconv.FormatBool(r.Fits),
+			strconv.Itoa(r.LowerBound), strconv.FormatBool(r.Optimal), strconv.Itoa(r.Wasted),
+			strconv.FormatBool(r.PrefixStable), strconv.Itoa(r.MovedVsFXC),
+		})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func writeCompareTable(w io.Writer, entries []compareEntry, sts []pack.Strategy, summaryOnly bool) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if !summaryOnly {
+		fmt.Fprintln(tw, "file\tsignature\tstrategy\tregisters\tfits\tbound\toptimal\twasted\tprefix-stable\tmoved")
+		for _, r := range rows(entries) {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\t%s\t%d\n", r.File, r.Signature, r.Strategy,
+				r.GeneralRegisters, yesNo(r.Fits), r.LowerBound, yesNo(r.Optimal), r.Wasted, yesNo(r.PrefixStable), r.MovedVsFXC)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	sums := pack.Summarize(results(entries))
+	n, failed := countEntries(entries)
+	fmt.Fprintf(w, "%d signatures compared, %d failed\n", n, failed)
+	fmt.Fprintln(tw, "strategy\tmean\tmedian\tmax\tat optimum\toverflows\tsaved vs fxc\tprefix-stable")
+	for _, s := range sums {
+		fmt.Fprintf(tw, "%s\t%.2f\t%.1f\t%d\t%.1f%%\t%d\t%d\t%.1f%%\n", s.Strategy, s.Mean, s.Median, s.Max,
+			100*s.AtOptimum, s.Overflows, s.SavedVsFXC, 100*s.PrefixStable)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, ce := range entries {
+		if ce.Err == nil {
+			continue
+		}
+		what := ce.File
+		if ce.Name != "" {
+			what = ce.Kind + " " + ce.Name + " in " + ce.File
+		}
+		fmt.Fprintf(w, "\nfailed: %s\n", what)
+		for _, line := range strings.Split(ce.Err.Error(), "\n") {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+	}
+	return nil
+}
+
+func countEntries(entries []compareEntry) (ok, failed int) {
+	for _, ce := range entries {
+		if ce.Err != nil {
+			failed++
+		} else {
+			ok++
+		}
+	}
+	return ok, failed
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// compareJSON is the JSON form of a comparison.
+type compareJSON struct {
+	Signatures []signatureResults `json:"signatures"`
+	Summary    []summaryJSON      `json:"summary"`
+	Failures   []failureJSON      `json:"failures"`
+}
+
+type signatureResults struct {
+	File      string       `json:"file"`
+	Kind      string       `json:"kind"`
+	Signature string       `json:"signature"`
+	Line      int          `json:"line"`
+	Column    int          `json:"column"`
+	Results   []resultJSON `json:"results"`
+}
+
+type resultJSON struct {
+	Strategy         string `json:"strategy"`
+	GeneralRegisters int    `json:"general_registers"`
+	Fits             bool   `json:"fits"`
+	LowerBound       int    `json:"lower_bound"`
+	Optimal          bool   `json:"optimal"`
+	Wasted           int    `json:"wasted_components"`
+	PrefixStable     bool   `json:"prefix_stable"`
+	MovedVsFXC       int    `json:"moved_vs_fxc"`
+}
+
+type summaryJSON struct {
+	Strategy     string  `json:"strategy"`
+	Signatures   int     `json:"signatures"`
+	Mean         float64 `json:"mean_registers"`
+	Median       float64 `json:"median_registers"`
+	Max          int     `json:"max_registers"`
+	AtOptimum    float64 `json:"share_at_optimum"`
+	Overflows    int     `json:"overflows"`
+	SavedVsFXC   int     `json:"saved_vs_fxc"`
+	PrefixStable float64 `json:"share_prefix_stable"`
+}
+
+type failureJSON struct {
+	File      string `json:"file"`
+	Kind      string `json:"kind"`
+	Signature string `json:"signature"`
+	Error     string `json:"error"`
+}
+
+func writeCompareJSON(w io.Writer, entries []compareEntry, sts []pack.Strategy) error {
+	j := compareJSON{Signatures: []signatureResults{}, Summary: []summaryJSON{}, Failures: []failureJSON{}}
+	for _, ce := range entries {
+		if ce.Err != nil {
+			j.Failures = append(j.Failures, failureJSON{ce.File, ce.Kind, ce.Name, ce.Err.Error()})
+			continue
+		}
+		sr := signatureResults{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Line: ce.Pos.Line, Column: ce.Pos.Col}
+		for _, r := range ce.Results {
+			sr.Results = append(sr.Results, resultJSON{r.Strategy, r.GeneralRegisters, r.Fits, r.LowerBound, r.Optimal, r.Wasted, r.PrefixStable, r.MovedVsFXC})
+		}
+		j.Signatures = append(j.Signatures, sr)
+	}
+	for _, s := range pack.Summarize(results(entries)) {
+		j.Summary = append(j.Summary, summaryJSON{s.Strategy, s.Signatures, s.Mean, s.Median, s.Max, s.AtOptimum, s.Overflows, s.SavedVsFXC, s.PrefixStable})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}

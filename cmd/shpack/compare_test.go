@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/corpus"
+)
+
+// copyCorpus copies the corpus sources into a fresh directory and returns it.
+func copyCorpus(t *testing.T) string {
+	dir := t.TempDir()
+	for _, name := range corpus.Names() {
+		src, err := fs.ReadFile(corpus.FS(), name)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), src, 0o644))
+	}
+	return dir
+}
+
+// TestCompareAgrees runs compare over the corpus in one call and checks that
+// every number it reports equals what packing that signature alone gives.
+func TestCompareAgrees(t *testing.T) {
+	dir := copyCorpus(t)
+	t.Chdir(dir)
+	code, stdout, stderr := shpackRun("compare", "--format=json", ".")
+	require.Equal(t, 0, code, stderr)
+	var report compareJSON
+	require.NoError(t, json.Unmarshal([]byte(stdout), &report))
+	require.NotEmpty(t, report.Signatures)
+	require.NotEmpty(t, report.Failures, "the err_ files are listed as failures")
+	checked := 0
+	for _, sr := range report.Signatures {
+		for _, r := range sr.Results {
+			flag := "--struct=" + sr.Signature
+			if sr.Kind == "function" {
+				flag = "--entry=" + sr.Signature
+			}
+			code, out, errOut := shpackRun("--format=json", "--strategy="+r.Strategy, flag, sr.File)
+			if !r.Fits {
+				assert.Equal(t, 1, code, "%s %s %s: compare says it does not fit", sr.File, sr.Signature, r.Strategy)
+				assert.Contains(t, errOut, "too many interpolators")
+				continue
+			}
+			require.Equal(t, 0, code, "%s %s %s: %s", sr.File, sr.Signature, r.Strategy, errOut)
+			var l struct {
+				General    int  `json:"general_registers"`
+				LowerBound int  `json:"lower_bound"`
+				Optimal    bool `json:"optimal"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &l))
+			assert.Equal(t, l.General, r.GeneralRegisters, "%s %s %s", sr.File, sr.Signature, r.Strategy)
+			assert.Equal(t, l.LowerBound, r.LowerBound, "%s %s %s", sr.File, sr.Signature, r.Strategy)
+			assert.Equal(t, l.Optimal, r.Optimal, "%s %s %s", sr.File, sr.Signature, r.Strategy)
+			checked++
+		}
+	}
+	t.Logf("%d signature × strategy results agree with packing alone; %d failures listed", checked, len(report.Failures))
+
+	// The summary is over the same signatures.
+	for _, s := range report.Summary {
+		assert.Equal(t, len(report.Signatures), s.Signatures)
+	}
+}
+
+func TestCompareFormats(t *testing.T) {
+	dir := copyCorpus(t)
+	t.Chdir(dir)
+	code, stdout, stderr := shpackRun("compare", "--format=csv", "--strategies=fxc,optimal", "ones_before_threes.hlsl", "scalars_overflow_fxc.hlsl")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `file,signature,strategy,general_registers,fits,lower_bound,optimal,wasted_components,prefix_stable,moved_vs_fxc
+ones_before_threes.hlsl,VS_OUTPUT,fxc,4,true,2,false,8,true,0
+ones_before_threes.hlsl,VS_OUTPUT,optimal,2,true,2,true,0,false,4
+scalars_overflow_fxc.hlsl,VS_OUTPUT,fxc,13,false,4,false,38,true,0
+scalars_overflow_fxc.hlsl,VS_OUTPUT,optimal,4,true,4,true,2,false,13
+`, stdout)
+
+	code, stdout, _ = shpackRun("compare", "--summary", "--strategies=fxc,optimal", "ones_before_threes.hlsl", "scalars_overflow_fxc.hlsl")
+	require.Equal(t, 0, code)
+	assert.Contains(t, stdout, "2 signatures compared, 0 failed")
+	assert.Regexp(t, `(?m)^fxc\s+8\.50\s+4\.0\s+13\s+0\.0%\s+1\s+0\s+100\.0%$`, stdout)
+	assert.Regexp(t, `(?m)^optimal\s+3\.00\s+2\.0\s+4\s+100\.0%\s+0\s+11\s+0\.0%$`, stdout)
+
+	for _, ext := range []string{"svg", "png"} {
+		chart := filepath.Join(dir, "chart."+ext)
+		code, _, stderr = shpackRun("compare", "--summary", "--chart="+chart, ".")
+		require.Equal(t, 0, code, stderr)
+		img, err := os.ReadFile(chart)
+		require.NoError(t, err)
+		if ext == "png" {
+			assert.True(t, strings.HasPrefix(string(img), "\x89PNG"), "a PNG image")
+		} else {
+			assert.Contains(t, string(img[:200]), "<svg", "an SVG image")
+		}
+	}
+
+	code, _, stderr = shpackRun("compare", "--chart=x.gif", ".")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "the chart is written as .svg or .png")
+	code, _, stderr = shpackRun("compare", "--strategies=fxc,best", ".")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unknown strategy "best"`)
+	code, _, stderr = shpackRun("compare", "missing-dir")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "missing-dir: error: cannot read: no such file or directory\n", stderr)
+}
