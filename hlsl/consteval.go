@@ -60,7 +60,7 @@ func (e *evaluator) eval(depth int) (int64, *ir.Error) {
 		return 0, err
 	}
 	if e.i < len(e.toks) {
-		return 0, e.u.Errorf(e.toks[e.i].Pos, "unexpected %q in constant expression", e.toks[e.i].Value)
+		return 0, e.u.Errorf(e.toks[e.i].Pos, "unexpected %s in constant expression", quote(e.toks[e.i].Value))
 	}
 	return v, nil
 }
@@ -222,7 +222,7 @@ func (e *evaluator) unary() (int64, *ir.Error) {
 	case tokType(TokIdent):
 		return e.constant(t)
 	}
-	return 0, e.u.Errorf(t.Pos, "unexpected %q in constant expression", t.Value)
+	return 0, e.u.Errorf(t.Pos, "unexpected %s in constant expression", quote(t.Value))
 }
 
 // constant evaluates a named integer constant.
@@ -240,4 +240,13 @@ func (e *evaluator) constant(t *lexer.Token) (int64, *ir.Error) {
 	}
 	sub := evaluator{u: e.u, toks: c.Value.Tokens}
 	return sub.eval(e.depth + 1)
+}
+
+// quote puts user text in double quotes for a message, as written (no Go
+// escapes); a string literal keeps its own quotes.
+func quote(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s
+	}
+	return `"` + s + `"`
 }

@@ -136,6 +136,12 @@ func (u *Unit) Struct(name string) (*ir.Signature, error) {
 	if !ok {
 		return nil, fmt.Errorf("no struct named %q", name)
 	}
+	// A redefinition is an error (as in fxc), not a silent choice.
+	for _, d := range u.File.Decls {
+		if d.Struct != nil && u.idx.dupes[d.Struct] == s {
+			return u.lowerStruct(d.Struct)
+		}
+	}
 	return u.lowerStruct(s)
 }
 
@@ -181,7 +187,7 @@ func (u *Unit) ReturnStruct(name string) string {
 // resolve turns a type into a shape, following typedefs.
 func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 	if depth > maxStructDepth {
-		return shape{}, u.Errorf(t.Pos, "typedef chain too deep at %s", t.Name)
+		return shape{}, u.Errorf(t.Pos, "typedef %s refers to itself, or typedefs nest more than %d deep", t.Name, maxStructDepth)
 	}
 	name := t.Name
 	if t.Unsigned {
@@ -372,7 +378,8 @@ func (f *flattener) fields(s *StructDecl, prefix string, over *cursor, outer ir.
 		f.tooMany = true
 		return
 	case depth > maxStructDepth:
-		f.errorf(s.Pos, "struct %s nests more than %d levels deep", s.Name.Text, maxStructDepth)
+		f.errs = append(f.errs, ir.Errorf(f.sig.Pos, f.sig.Include, "%s nests structs more than %d levels deep (struct %s is at level %d)",
+			f.sig.Name, maxStructDepth, s.Name.Text, depth))
 		f.tooMany = true // stop: the same error would repeat in every branch
 		return
 	case f.tooMany:

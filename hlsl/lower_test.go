@@ -159,7 +159,7 @@ func TestLowerStructBombs(t *testing.T) {
 	}
 	u := parseSrc(t, b.String())
 	_, err := u.Struct("S40")
-	assert.EqualError(t, err, "t.hlsl:8:1: error: struct S7 nests more than 32 levels deep")
+	assert.EqualError(t, err, "t.hlsl:41:1: error: S40 nests structs more than 32 levels deep (struct S7 is at level 33)")
 	// Ten levels: 1024 leaves, stopped at 64 rows.
 	_, err = u.Struct("S10")
 	assert.EqualError(t, err, "t.hlsl:1:13: error: a.a.a.b.a.a.a.a.a.a.f: too many rows (a signature holds at most 64)")
@@ -270,7 +270,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"missing semicolon in struct", "struct S {\n  float4 p : POSITION\n};",
 			`t.hlsl:3:1: error: unexpected token "}" (expected ";")`},
 		{"unterminated struct", "struct S {\n  float4 p : POSITION;\n",
-			`t.hlsl:3:1: error: unexpected token end of file (expected "}")`},
+			`t.hlsl:3:1: error: unexpected end of file (expected "}")`},
 		{"stray closing brace", "float x;\n}\n",
 			`t.hlsl:2:1: error: unexpected token "}"`},
 		{"unterminated block", "float4 f() {\n return 0;\n",

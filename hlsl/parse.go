@@ -74,9 +74,32 @@ type Member struct {
 }
 
 // Modifier is a storage, interpolation, precision or matrix-order keyword.
+// It is matched by a table lookup (Parse) rather than a grammar
+// alternation of 29 literals, which keeps the grammar cheap to build: every
+// shpack process builds it once.
 type Modifier struct {
 	Pos  lexer.Position
-	Word string `parser:"@( 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' | 'precise' | 'row_major' | 'column_major' | 'const' | 'snorm' | 'unorm' | 'uniform' | 'static' | 'volatile' | 'in' | 'out' | 'inout' | 'point' | 'line' | 'triangle' | 'lineadj' | 'triangleadj' | 'inline' | 'noinline' | 'extern' | 'export' | 'shared' | 'groupshared' )"`
+	Word string
+}
+
+// modifierWords are the keywords Modifier accepts.
+var modifierWords = map[string]bool{
+	"linear": true, "centroid": true, "nointerpolation": true, "noperspective": true, "sample": true,
+	"precise": true, "row_major": true, "column_major": true, "const": true, "snorm": true, "unorm": true,
+	"uniform": true, "static": true, "volatile": true, "in": true, "out": true, "inout": true,
+	"point": true, "line": true, "triangle": true, "lineadj": true, "triangleadj": true,
+	"inline": true, "noinline": true, "extern": true, "export": true, "shared": true, "groupshared": true,
+}
+
+// Parse implements participle.Parseable.
+func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != tokType(TokIdent) || !modifierWords[t.Value] {
+		return participle.NextMatch
+	}
+	m.Pos, m.Word = t.Pos, t.Value
+	lex.Next()
+	return nil
 }
 
 // Type is a type name, optionally with template arguments
@@ -377,9 +400,16 @@ var (
 
 func parsers() (*participle.Parser[File], *participle.Parser[ParamList]) {
 	grammarOnce.Do(func() {
+		// The two grammars are independent: build them side by side, as
+		// this is most of a short run's start-up.
 		opts := []participle.Option{participle.Lexer(tokenDefinition{}), participle.UseLookahead(2)}
+		done := make(chan struct{})
+		go func() {
+			paramParser = participle.MustBuild[ParamList](opts...)
+			close(done)
+		}()
 		fileParser = participle.MustBuild[File](opts...)
-		paramParser = participle.MustBuild[ParamList](opts...)
+		<-done
 	})
 	return fileParser, paramParser
 }
@@ -398,6 +428,7 @@ type Unit struct {
 	PP     *PPResult
 	tokens []Token
 	idx    *index
+	params map[*FuncDecl]paramsResult
 }
 
 // Parse parses a preprocessed translation unit.
@@ -417,11 +448,32 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	}
 	u.File = f
 	u.buildIndex()
+	u.params = map[*FuncDecl]paramsResult{}
+	for _, d := range f.Decls {
+		if d.Func != nil {
+			pl, err := u.parseParams(d.Func)
+			u.params[d.Func] = paramsResult{pl, err}
+		}
+	}
 	return u, nil
 }
 
-// Params parses the parameter list of a function.
+// Params returns the parsed parameter list of a function of the unit. The
+// lists are parsed once, when the unit is parsed, so a Unit is immutable and
+// safe to share.
 func (u *Unit) Params(f *FuncDecl) (*ParamList, error) {
+	if r, ok := u.params[f]; ok {
+		return r.list, r.err
+	}
+	return u.parseParams(f)
+}
+
+type paramsResult struct {
+	list *ParamList
+	err  error
+}
+
+func (u *Unit) parseParams(f *FuncDecl) (*ParamList, error) {
 	_, pp := parsers()
 	toks := append(f.Params.Tokens[:len(f.Params.Tokens):len(f.Params.Tokens)], u.eofAfter(f.Params.Tokens))
 	lex, err := lexer.Upgrade(&sliceLexer{toks: toks})
@@ -468,6 +520,7 @@ func (u *Unit) syntaxError(err error) error {
 	}
 	pos := pe.Position()
 	msg := pe.Message()
+	msg = strings.ReplaceAll(msg, `unexpected token "<EOF>"`, "unexpected end of file")
 	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of file")
 	msg = strings.ReplaceAll(msg, "<EOF>", "end of file")
 	if pos.Line == 0 && len(u.tokens) > 0 {

@@ -94,7 +94,7 @@ type PPOptions struct {
 type Limits struct {
 	MaxInput          int // bytes per file, default 16 MiB
 	MaxIncludeDepth   int // nested #include levels, default 64
-	MaxTokens         int // tokens in the whole output, default 1<<22
+	MaxTokens         int // tokens in the whole output, default 1<<20
 	MaxExpansionDepth int // nested macro expansion depth, default 256
 }
 
@@ -102,7 +102,7 @@ type Limits struct {
 const (
 	defaultMaxInput          = 16 << 20
 	defaultMaxIncludeDepth   = 64
-	defaultMaxTokens         = 1 << 22
+	defaultMaxTokens         = 1 << 20
 	defaultMaxExpansionDepth = 256
 )
 
@@ -164,9 +164,10 @@ type ppFile struct {
 // ppCond is one level of #if nesting.
 type ppCond struct {
 	pos        ir.Pos
-	parentSkip bool // the enclosing group is skipped
-	taken      bool // some group of this #if chain was (or cannot become) active
-	active     bool // the current group is active
+	directive  string // "#if", "#ifdef" or "#ifndef", for messages
+	parentSkip bool   // the enclosing group is skipped
+	taken      bool   // some group of this #if chain was (or cannot become) active
+	active     bool   // the current group is active
 	sawElse    bool
 }
 
@@ -300,9 +301,10 @@ func Preprocess(name string, src []byte, opts *PPOptions) (res *PPResult, errs i
 	if p.lim.MaxExpansionDepth <= 0 {
 		p.lim.MaxExpansionDepth = defaultMaxExpansionDepth
 	}
-	p.workLimit = max(4*p.lim.MaxTokens,
-		// overflow
-		p.lim.MaxTokens)
+	// Work counts tokens produced, copied and rescanned; twice the output
+	// limit leaves real files (the largest corpus file needs well under a
+	// tenth of it) far from it, and bounds a hostile file to about a second.
+	p.workLimit = max(2*p.lim.MaxTokens, p.lim.MaxTokens) // max: overflow
 	p.hs.init()
 	res = p.res
 	res.Files = append(res.Files, name)
@@ -382,7 +384,7 @@ func (p *ppState) intern(s string) uint32 {
 func (p *ppState) emit(t ppTok) {
 	if len(p.cur) == cap(p.cur) {
 		if p.nout+len(p.cur) >= p.lim.MaxTokens {
-			p.abortf(t.Pos, t.Ctx, "macro expansion too large (more than %d tokens)", p.lim.MaxTokens)
+			p.abortf(t.Pos, t.Ctx, "preprocessing too large: the output would exceed %d tokens", p.lim.MaxTokens)
 		}
 		p.nout += len(p.cur)
 		p.chunks = append(p.chunks, p.cur)
@@ -461,7 +463,7 @@ func (p *ppState) abortf(pos ir.Pos, ctx int32, format string, args ...any) {
 func (p *ppState) spend(n int, at ppTok) {
 	p.work += n
 	if p.work > p.workLimit {
-		p.abortf(at.Pos, at.Ctx, "macro expansion too large (more than %d tokens)", p.lim.MaxTokens)
+		p.abortf(at.Pos, at.Ctx, "preprocessing too large: macro and include expansion would take more than %d steps (the output is limited to %d tokens)", p.workLimit, p.lim.MaxTokens)
 	}
 }
 
@@ -626,7 +628,7 @@ func (p *ppState) lex() Token {
 			if !f.ended {
 				f.ended = true
 				for _, c := range f.conds {
-					p.errorf(c.pos, f.ctx, "unterminated #if")
+					p.errorf(c.pos, f.ctx, "unterminated %s (no #endif before the end of the file)", c.directive)
 				}
 				f.conds = nil
 			}
@@ -670,7 +672,7 @@ func (p *ppState) directive(f *ppFrame, i, j int) (Token, bool) {
 		switch name.Text {
 		case "if", "ifdef", "ifndef":
 			if skipping {
-				f.conds = append(f.conds, ppCond{pos: hash.Pos, parentSkip: true, taken: true})
+				f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, parentSkip: true, taken: true})
 				return Token{}, false
 			}
 			p.reportStrErrs(f, i+1, j)
@@ -683,7 +685,7 @@ func (p *ppState) directive(f *ppFrame, i, j int) (Token, bool) {
 			default:
 				v = p.ifdef(hash, "#ifndef", args, false)
 			}
-			f.conds = append(f.conds, ppCond{pos: hash.Pos, taken: v, active: v})
+			f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, taken: v, active: v})
 			return Token{}, false
 		case "elif":
 			if len(f.conds) == 0 {
@@ -732,7 +734,7 @@ func (p *ppState) directive(f *ppFrame, i, j int) (Token, bool) {
 		return Token{}, false
 	}
 	if name.Kind != TokIdent {
-		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %q", ppShort("#"+name.Text))
+		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %s", ppQ("#"+name.Text))
 		return Token{}, false
 	}
 	switch name.Text {
@@ -764,7 +766,7 @@ func (p *ppState) directive(f *ppFrame, i, j int) (Token, bool) {
 		p.errorf(hash.Pos, hash.Ctx, "%s", ppShortN(b.String(), 1024))
 	case "warning":
 	default:
-		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %q", ppShort("#"+name.Text))
+		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %s", ppQ("#"+name.Text))
 	}
 	return Token{}, false
 }
@@ -776,7 +778,7 @@ func (p *ppState) macroName(hash Token, dir string, args []Token) (string, bool)
 		return "", false
 	}
 	if args[0].Kind != TokIdent {
-		p.errorf(hash.Pos, hash.Ctx, "macro name must be an identifier, not %q", ppShort(args[0].Text))
+		p.errorf(hash.Pos, hash.Ctx, "macro name must be an identifier, not %s", ppQ(args[0].Text))
 		return "", false
 	}
 	return args[0].Text, true
@@ -829,7 +831,7 @@ func (p *ppState) define(line []Token, at ir.Pos, ctx int32) {
 	}
 	name := line[0]
 	if name.Kind != TokIdent {
-		p.errorf(at, ctx, "macro name must be an identifier, not %q", ppShort(name.Text))
+		p.errorf(at, ctx, "macro name must be an identifier, not %s", ppQ(name.Text))
 		return
 	}
 	if name.Text == "defined" {
@@ -844,7 +846,7 @@ func (p *ppState) define(line []Token, at ir.Pos, ctx int32) {
 		i++
 		for first := true; ; first = false {
 			if i >= len(line) {
-				p.errorf(at, ctx, "missing %q in parameter list of macro %q", ")", ppShort(m.name))
+				p.errorf(at, ctx, "missing %q in parameter list of macro %s", ")", ppQ(m.name))
 				return
 			}
 			t := line[i]
@@ -858,28 +860,31 @@ func (p *ppState) define(line []Token, at ir.Pos, ctx int32) {
 				params["__VA_ARGS__"] = len(params)
 			case t.Kind == TokIdent:
 				if t.Text == "__VA_ARGS__" {
-					p.errorf(at, ctx, "%q cannot be a parameter name of macro %q", ppShort(t.Text), ppShort(m.name))
+					p.errorf(at, ctx, "%s cannot be a parameter name of macro %s", ppQ(t.Text), ppQ(m.name))
 					return
 				}
 				if _, dup := params[t.Text]; dup {
-					p.errorf(at, ctx, "duplicate parameter %q of macro %q", ppShort(t.Text), ppShort(m.name))
+					p.errorf(at, ctx, "duplicate parameter %s of macro %s", ppQ(t.Text), ppQ(m.name))
 					return
 				}
 				params[t.Text] = len(params)
 			default:
-				p.errorf(at, ctx, "expected a parameter name in macro %q, found %q", ppShort(m.name), ppShort(t.Text))
+				p.errorf(at, ctx, "expected a parameter name in macro %s, found %s", ppQ(m.name), ppQ(t.Text))
 				return
 			}
 			i++
 			if i >= len(line) {
-				p.errorf(at, ctx, "missing %q in parameter list of macro %q", ")", ppShort(m.name))
+				p.errorf(at, ctx, "missing %q in parameter list of macro %s", ")", ppQ(m.name))
 				return
 			}
 			if t := line[i]; t.Kind == TokPunct && t.Text == ")" {
 				i++
 				break
-			} else if m.variadic || t.Kind != TokPunct || t.Text != "," {
-				p.errorf(at, ctx, "expected %q or %q in parameter list of macro %q, found %q", ",", ")", ppShort(m.name), ppShort(t.Text))
+			} else if m.variadic {
+				p.errorf(at, ctx, "expected %q after %q in parameter list of macro %s, found %s", ")", "...", ppQ(m.name), ppQ(t.Text))
+				return
+			} else if t.Kind != TokPunct || t.Text != "," {
+				p.errorf(at, ctx, "expected %q or %q in parameter list of macro %s, found %s", ",", ")", ppQ(m.name), ppQ(t.Text))
 				return
 			}
 			i++
@@ -898,14 +903,14 @@ func (p *ppState) define(line []Token, at ir.Pos, ctx int32) {
 			b.param = ppParamIndex(params, t.Text)
 		case t.Kind == TokPunct && t.Text == "##":
 			if k == 0 || k == len(body)-1 {
-				p.errorf(at, ctx, "%q cannot appear at either end of macro %q", "##", ppShort(m.name))
+				p.errorf(at, ctx, "%q cannot appear at either end of macro %s", "##", ppQ(m.name))
 				return
 			}
 			b.op = ppOpPaste
 			m.hasPaste = true
 		case t.Kind == TokPunct && t.Text == "#" && m.funcLike:
 			if k+1 >= len(body) || body[k+1].Kind != TokIdent || ppParamIndex(params, body[k+1].Text) < 0 {
-				p.errorf(at, ctx, "%q is not followed by a macro parameter in macro %q", "#", ppShort(m.name))
+				p.errorf(at, ctx, "%q is not followed by a macro parameter in macro %s", "#", ppQ(m.name))
 				return
 			}
 			k++
@@ -993,7 +998,11 @@ func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 		}
 	}
 	if sf == nil && firstErr == nil && p.opts.AllowMissingIncludes {
-		w := ir.Errorf(hash.Pos, p.res.Chain(hash.Ctx), "include file %q not found (searched: %s); skipped", ppShort(name), strings.Join(dirs, ", "))
+		where := "(searched: " + strings.Join(dirs, ", ") + ")"
+		if filepath.IsAbs(name) {
+			where = "(an absolute path)"
+		}
+		w := ir.Errorf(hash.Pos, p.res.Chain(hash.Ctx), "include file %s not found %s; skipped", ppQ(name), where)
 		w.Warning = true
 		p.res.Warnings = append(p.res.Warnings, w)
 		return
@@ -1001,13 +1010,13 @@ func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 	if sf == nil {
 		switch {
 		case firstErr != nil:
-			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %q: %v", ppShort(name), firstErr)
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: %v", ppQ(name), firstErr)
 		case len(cands) == 0:
-			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %q: not found (no include directories)", ppShort(name))
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: not found (no include directories)", ppQ(name))
 		case filepath.IsAbs(name):
-			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %q: not found", ppShort(name))
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: not found", ppQ(name))
 		default:
-			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %q: not found (searched: %s)", ppShort(name), strings.Join(dirs, ", "))
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: not found (searched: %s)", ppQ(name), strings.Join(dirs, ", "))
 		}
 		return
 	}
@@ -1016,7 +1025,7 @@ func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 	}
 	for k, fr := range p.frames {
 		if fr.path == path {
-			msg := fmt.Sprintf("include cycle: %q includes itself", ppShort(fr.src.path))
+			msg := fmt.Sprintf("include cycle: %s includes itself", ppQ(fr.src.path))
 			if k+1 < len(p.frames) {
 				var through []string
 				for _, g := range p.frames[k+1:] {
@@ -1186,14 +1195,18 @@ func (p *ppState) line(f *ppFrame, hash Token, args []Token) {
 	}
 	n, err := strconv.ParseUint(toks[0].Text, 10, 31)
 	if toks[0].Kind != TokInt || err != nil || n == 0 {
-		p.errorf(hash.Pos, hash.Ctx, "invalid #line number %q", ppShort(toks[0].Text))
+		p.errorf(hash.Pos, hash.Ctx, "invalid #line number %s", ppQ(toks[0].Text))
 		return
 	}
 	file := ""
 	if len(toks) > 1 {
 		t := toks[1]
-		if t.Kind != TokString || len(t.Text) < 2 || t.Text[len(t.Text)-1] != '"' || len(toks) > 2 {
-			p.errorf(hash.Pos, hash.Ctx, "invalid file name in #line: %q", ppShort(t.Text))
+		if t.Kind != TokString || len(t.Text) < 2 || t.Text[len(t.Text)-1] != '"' {
+			p.errorf(hash.Pos, hash.Ctx, "invalid file name in #line: %s", ppQ(t.Text))
+			return
+		}
+		if len(toks) > 2 {
+			p.errorf(hash.Pos, hash.Ctx, "extra tokens after the file name in #line: %s", ppQ(toks[2].Text))
 			return
 		}
 		file = t.Text[1 : len(t.Text)-1]
@@ -1364,7 +1377,7 @@ func (p *ppState) collectArgs(s *ppStream, m *ppMacro, name ppTok) (args [][]ppT
 	for {
 		u := p.next(s)
 		if u.Kind == TokEOF {
-			p.errorf(name.Pos, name.Ctx, "unterminated argument list invoking macro %q", ppShort(m.name))
+			p.errorf(name.Pos, name.Ctx, "unterminated argument list invoking macro %s", ppQ(m.name))
 			return nil, u, false
 		}
 		if u.Kind == TokPunct {
@@ -1389,6 +1402,13 @@ func (p *ppState) collectArgs(s *ppStream, m *ppMacro, name ppTok) (args [][]ppT
 		cur = append(cur, u)
 	}
 done:
+	// Collecting arguments costs their length: nested calls re-read their
+	// inner calls, and the work limit must bound the time this takes.
+	collected := 0
+	for _, a := range args {
+		collected += len(a)
+	}
+	p.spend(collected, name)
 	n := len(args)
 	if m.nparams == 0 && n == 1 && len(args[0]) == 0 {
 		return nil, rparen, true
@@ -1398,13 +1418,13 @@ done:
 			return append(args, nil), rparen, true
 		}
 		if n < nnamed {
-			p.errorf(name.Pos, name.Ctx, "macro %q requires at least %s, but %d given", ppShort(m.name), ppPlural(nnamed, "argument"), n)
+			p.errorf(name.Pos, name.Ctx, "macro %s requires at least %s, but %d given", ppQ(m.name), ppPlural(nnamed, "argument"), n)
 			return nil, rparen, false
 		}
 		return args, rparen, true
 	}
 	if n != m.nparams {
-		p.errorf(name.Pos, name.Ctx, "macro %q requires %s, but %d given", ppShort(m.name), ppPlural(m.nparams, "argument"), n)
+		p.errorf(name.Pos, name.Ctx, "macro %s requires %s, but %d given", ppQ(m.name), ppPlural(m.nparams, "argument"), n)
 		return nil, rparen, false
 	}
 	return args, rparen, true
@@ -1412,6 +1432,16 @@ done:
 
 // ppShort shortens text quoted in a message to 64 bytes.
 func ppShort(s string) string { return ppShortN(s, 64) }
+
+// ppQ quotes user text for a message as it was written: shortened, in
+// double quotes, without Go escapes ("'\q'" would otherwise print as
+// "'\\q'").
+func ppQ(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return ppShort(s) // a string literal carries its own quotes
+	}
+	return `"` + ppShort(s) + `"`
+}
 
 // ppShortN shortens s to n bytes, marking the cut with "...".
 func ppShortN(s string, n int) string {

@@ -275,16 +275,16 @@ func (e *ppIfExpr) unary(eval bool) int64 {
 	case TokInt:
 		v, ok := ppParseInt(t.Text)
 		if !ok {
-			e.fail("invalid integer literal %q", ppShort(t.Text))
+			e.fail("invalid integer literal %s", ppQ(t.Text))
 		}
 		return v
 	case TokFloat:
-		e.fail("floating-point literal %q", ppShort(t.Text))
+		e.fail("floating-point literal %s", ppQ(t.Text))
 		return 0
 	case TokChar:
 		v, ok := ppParseChar(t.Text)
 		if !ok {
-			e.fail("invalid character constant %q", ppShort(t.Text))
+			e.fail("invalid character constant %s", ppQ(t.Text))
 		}
 		return v
 	}

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,7 +20,8 @@ func TestParseSemantic(t *testing.T) {
 		{"COLOR1_CENTROID", Semantic{Name: "COLOR", Index: 1, HasIndex: true, Centroid: true}},
 		{"SV_Target3", Semantic{Name: "SV_TARGET", Index: 3, HasIndex: true}},
 		{"POSITIONT", Semantic{Name: "POSITIONT"}},
-		{"TEXCOORD99999999999999999999", Semantic{Name: "TEXCOORD", Index: 1 << 20, HasIndex: true}},
+		{"TEXCOORD99999999999999999999", Semantic{Name: "TEXCOORD", Index: 1 << 30, HasIndex: true}},
+		{"TEXCOORD2000000", Semantic{Name: "TEXCOORD", Index: 2000000, HasIndex: true}},
 		{"_centroid", Semantic{Name: "_CENTROID"}},
 	}
 	for _, tc := range tests {
@@ -214,4 +216,10 @@ func TestLookupUsageTable(t *testing.T) {
 	}
 	_, ok := LookupUsage("TEXCOORDS")
 	assert.False(t, ok)
+}
+
+func TestUsageAsmTable(t *testing.T) {
+	for u := Usage(0); u < UsageVPos; u++ {
+		assert.Equal(t, strings.ToLower(u.String()), u.Asm())
+	}
 }

@@ -52,7 +52,12 @@ func (u Usage) Asm() string {
 	if u >= UsageVPos {
 		return ""
 	}
-	return strings.ToLower(u.String())
+	return usageAsm[u]
+}
+
+var usageAsm = [numUsages]string{
+	"position", "blendweight", "blendindices", "normal", "psize", "texcoord", "tangent",
+	"binormal", "tessfactor", "positiont", "color", "fog", "depth", "sample", "", "",
 }
 
 // IsDecl reports whether u is a real D3DDECLUSAGE (not VPOS or VFACE).
@@ -114,7 +119,7 @@ type Semantic struct {
 }
 
 // ParseSemantic splits a semantic as written. Trailing decimal digits are the
-// index; an index too large for an int saturates, so range checks still fail.
+// index; an index past 2^30 saturates there, so range checks still fail.
 func ParseSemantic(s string) Semantic {
 	var sem Semantic
 	up := strings.ToUpper(s)
@@ -133,9 +138,11 @@ func ParseSemantic(s string) Semantic {
 	sem.Name = up[:i]
 	if i < len(up) {
 		sem.HasIndex = true
+		// Absurdly long indices saturate, so range checks still fail and
+		// array expansion cannot overflow.
 		n, err := strconv.Atoi(up[i:])
-		if err != nil || n > 1<<20 {
-			n = 1 << 20
+		if err != nil || n > 1<<30 {
+			n = 1 << 30
 		}
 		sem.Index = n
 	}

@@ -77,8 +77,8 @@ func ValidateSignature(sig *Signature, f *RegisterFile, c Constraints) ErrorList
 			if _, _, msg := f.Fixed(u, idx, e.Components); msg != "" {
 				add("%s: %s", e.Name, msg)
 			}
-			if f.Profile.Stage == Pixel && f.Dir == Out && u == UsageColor {
-				colorOut = append(colorOut, i)
+			if f.Profile.Stage == Pixel && f.Dir == Out && u == UsageColor && idx <= 3 {
+				colorOut = append(colorOut, i) // COLOR4 and up are reported above
 			}
 			continue
 		}
