@@ -97,11 +97,8 @@ func exact(p *problem, name string, budget int) (*ir.Layout, error) {
 		}
 		lower = t + 1 // the pass for t finished without a layout: t is not enough
 	}
-	l, err := best.layout(name, specialsFirst)
-	if l != nil {
-		l.LowerBound = lower
-	}
-	return l, err
+	best.bound = lower
+	return best.layout(name, specialsFirst)
 }
 
 // search holds the state of one exact run.

@@ -59,12 +59,62 @@ type OverflowError struct {
 	Limit      int   // general registers allowed
 	LowerBound int   // proven lower bound on general registers, -1 if unknown
 	Unplaced   []int // elements in registers past the limit
+
+	sig      *ir.Signature
+	strategy string
+	profile  string // the register file named in the message
+	budgeted bool   // the limit came from --registers
+	indexed  bool
+	block    map[int]string // rows of indexed arrays: element → array name
 }
 
 func (e *OverflowError) Error() string { return e.Diag.Error() }
 
 // Unwrap returns the positioned diagnostic and ErrNoFit.
 func (e *OverflowError) Unwrap() []error { return []error{e.Diag, ErrNoFit} }
+
+// build writes the diagnostic: positioned at the first element that did not
+// fit, saying how many registers the strategy needs, what would fit, and
+// what was not placed (an indexed array by its name: it moves as a whole).
+func (e *OverflowError) build() {
+	first := &e.sig.Elements[e.Unplaced[0]]
+	var b strings.Builder
+	if e.budgeted {
+		fmt.Fprintf(&b, "too many interpolators: %s needs %d general registers with %s, but the limit is %d",
+			e.sig.Name, e.Needed, e.strategy, e.Limit)
+	} else {
+		fmt.Fprintf(&b, "too many interpolators: %s needs %d general registers with %s, but %s has %d",
+			e.sig.Name, e.Needed, e.strategy, e.profile, e.Limit)
+	}
+	switch lb := e.LowerBound; {
+	case lb > e.Limit:
+		fmt.Fprintf(&b, "; no layout fits: at least %d are needed", lb)
+	case lb >= 0 && !e.indexed:
+		fmt.Fprintf(&b, "; optimal fits in %d", lb)
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, k := range e.Unplaced {
+		if arr, ok := e.block[k]; ok {
+			if !seen[arr] {
+				seen[arr] = true
+				names = append(names, arr+" (indexed)")
+			}
+			continue
+		}
+		names = append(names, e.sig.Elements[k].Name)
+	}
+	fmt.Fprintf(&b, " (not placed: %s)", strings.Join(names, ", "))
+	e.Diag = ir.Errorf(first.Pos, first.Include, "%s", b.String())
+}
+
+// ForProfile names another register file in the message: a ps_3_0 input
+// signature is packed as the vertex outputs it mirrors, but its overflow is
+// about the pixel shader's v0..v9.
+func (e *OverflowError) ForProfile(name string) {
+	e.profile = name
+	e.build()
+}
 
 // problem is a signature prepared for packing: declared semantics, roles and
 // classes resolved, and the general elements grouped into items.
@@ -162,6 +212,7 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 // order they were opened; their numbers are assigned at the end (numbering).
 type state struct {
 	p     *problem
+	bound int // a proven lower bound to report; -1: compute LowerBound(p)
 	regs  []regState
 	reg   []int     // per element: general register index, -1 for specials or unplaced
 	mask  []ir.Mask // per element
@@ -182,7 +233,7 @@ type opening struct {
 
 func newState(p *problem) *state {
 	n := len(p.sig.Elements)
-	s := &state{p: p, reg: make([]int, n), mask: make([]ir.Mask, n)}
+	s := &state{p: p, bound: -1, reg: make([]int, n), mask: make([]ir.Mask, n)}
 	for i := range s.reg {
 		s.reg[i] = -1
 	}
@@ -337,7 +388,10 @@ func (s *state) layout(name string, num numbering) (*ir.Layout, error) {
 	l := &ir.Layout{
 		Sig: p.sig, File: p.file, Cons: p.cons, Strategy: name,
 		Place:      make([]ir.Placement, len(p.sig.Elements)),
-		LowerBound: LowerBound(p),
+		LowerBound: s.bound,
+	}
+	if l.LowerBound < 0 {
+		l.LowerBound = LowerBound(p)
 	}
 	for i := range p.sig.Elements {
 		pl := ir.Placement{Mask: s.mask[i], Usage: p.usage[i], Index: p.index[i], Role: p.role[i]}
@@ -368,29 +422,19 @@ func (s *state) overflow(l *ir.Layout, limit int) error {
 	// Registers past the limit in opening order hold the elements that did
 	// not fit; report them in declaration order.
 	slices.Sort(unplaced)
-	first := &p.sig.Elements[unplaced[0]]
-	var b strings.Builder
-	fmt.Fprintf(&b, "too many interpolators: %s needs %d general registers with %s, but %s has %d",
-		p.sig.Name, len(s.regs), l.Strategy, p.file.Profile.Name, limit)
-	if p.cons.Budget > 0 {
-		b.Reset()
-		fmt.Fprintf(&b, "too many interpolators: %s needs %d general registers with %s, but the limit is %d",
-			p.sig.Name, len(s.regs), l.Strategy, limit)
+	e := &OverflowError{
+		Needed: len(s.regs), Limit: limit, LowerBound: l.LowerBound, Unplaced: unplaced,
+		sig: p.sig, strategy: l.Strategy, profile: p.file.Profile.Name,
+		budgeted: p.cons.Budget > 0, indexed: p.indexed, block: map[int]string{},
 	}
-	switch lb := l.LowerBound; {
-	case lb > limit:
-		fmt.Fprintf(&b, "; no layout fits: at least %d are needed", lb)
-	case lb >= 0 && !p.indexed:
-		fmt.Fprintf(&b, "; optimal fits in %d", lb)
+	for _, a := range p.cons.Indexed {
+		arr := p.sig.Arrays[a]
+		for k := arr.First; k < arr.First+arr.Count; k++ {
+			e.block[k] = arr.Name
+		}
 	}
-	fmt.Fprintf(&b, " (not placed: %s)", ir.ElementList(p.sig, unplaced))
-	return &OverflowError{
-		Diag:       ir.Errorf(first.Pos, first.Include, "%s", b.String()),
-		Needed:     len(s.regs),
-		Limit:      limit,
-		LowerBound: l.LowerBound,
-		Unplaced:   unplaced,
-	}
+	e.build()
+	return e
 }
 
 // packInOrder visits elements in declaration order: POSITION0 and PSIZE take

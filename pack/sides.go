@@ -21,6 +21,7 @@ package pack
 //     go to vPos and vFace.
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -101,6 +102,10 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 	vc := ir.Constraints{MixColor: c.MixColor, Budget: c.Budget, Partial: true}
 	vl, err := st.Pack(&vs, ir.VS30Out(), vc)
 	if err != nil {
+		var oe *OverflowError
+		if errors.As(err, &oe) {
+			oe.ForProfile(f.Profile.Name)
+		}
 		return nil, err
 	}
 	pl, err := Derive(vl, sig, f)
@@ -108,6 +113,7 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 		return nil, err
 	}
 	pl.Cons = c
+	pl.LowerBound = vl.LowerBound // the pixel side reads every register the vertex side packs
 	return pl, nil
 }
 

@@ -2,74 +2,57 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-
-	"github.com/shpack/shpack/pack"
+	"github.com/shpack/shpack/internal/report"
 )
 
-// compareChart draws how many signatures need each number of general
-// registers, one bar per strategy side by side, so the strategies'
-// distributions can be compared at a glance; the legend gives each
-// strategy's mean and the registers it saves against fxc. The image is
-// encoded by the extension ext (".svg" or ".png").
-func compareChart(entries []compareEntry, sts []pack.Strategy, ext string) ([]byte, error) {
-	res := results(entries)
-	if len(res) == 0 {
-		return nil, fmt.Errorf("no signature was compared")
-	}
-	maxRegs := 0
-	for _, rs := range res {
-		for _, r := range rs {
-			maxRegs = max(maxRegs, r.GeneralRegisters)
-		}
-	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Signatures by general registers needed (%d signatures)", len(res))
-	p.X.Label.Text = "general registers"
-	p.Y.Label.Text = "signatures"
-	sums := pack.Summarize(res)
-	width := vg.Points(60 / float64(len(sts)))
-	tallest := 0.0
-	for k := range sts {
-		counts := make(plotter.Values, maxRegs+1)
-		for _, rs := range res {
-			counts[rs[k].GeneralRegisters]++
-		}
-		for _, c := range counts {
-			tallest = max(tallest, c)
-		}
-		bars, err := plotter.NewBarChart(counts, width)
-		if err != nil {
-			return nil, err
-		}
-		bars.LineStyle.Width = 0
-		bars.Color = plotutil.Color(k)
-		bars.Offset = width * vg.Length(float64(k)-float64(len(sts)-1)/2)
-		p.Add(bars)
-		s := sums[k]
-		p.Legend.Add(fmt.Sprintf("%s: mean %.2f, saves %d", s.Strategy, s.Mean, s.SavedVsFXC), bars)
-	}
-	p.Legend.Top = true
-	p.Y.Min, p.Y.Max = 0, tallest*1.35 // room for the legend above the bars
-	p.Add(plotter.NewGrid())
-	names := make([]string, maxRegs+1)
-	for i := range names {
-		names[i] = fmt.Sprint(i)
-	}
-	p.NominalX(names...)
-	w, err := p.WriterTo(9*vg.Inch, 5*vg.Inch, strings.TrimPrefix(ext, "."))
+// chartCommand is the program that draws compare charts. It is a separate
+// command because the plotting library it links (gonum/plot, with its fonts)
+// would add several milliseconds to the start-up of every shpack run, and
+// shpack runs once per shader in a build.
+const chartCommand = "shpack-chart"
+
+// drawChart runs shpack-chart on the comparison and returns the image in
+// the format of ext (".svg" or ".png"). shpack-chart is looked for in
+// $SHPACK_CHART, beside the running shpack, then on PATH.
+func drawChart(r report.Compare, ext string) ([]byte, error) {
+	path, err := findChartCommand()
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
+	in, err := json.Marshal(r)
+	if err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	cmd := exec.Command(path, "--format="+strings.TrimPrefix(ext, "."))
+	cmd.Stdin = bytes.NewReader(in)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s failed: %v: %s", chartCommand, err, strings.TrimSpace(stderr.String()))
+	}
+	return stdout.Bytes(), nil
+}
+
+func findChartCommand() (string, error) {
+	if p := os.Getenv("SHPACK_CHART"); p != "" {
+		return p, nil
+	}
+	if self, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(self), chartCommand)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath(chartCommand); err == nil {
+		return p, nil
+	}
+	return "", errors.New("drawing a chart needs the shpack-chart command beside shpack or on PATH (go install github.com/shpack/shpack/cmd/shpack-chart)")
 }

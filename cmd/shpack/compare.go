@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/report"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
 )
@@ -39,7 +40,9 @@ Flags:
   --struct=NAME, --entry=NAME   only signatures of that name
   --format=table|csv|json   table (default): aligned text
   --summary                 table format: print the summary only
-  --chart=FILE.svg|.png     also draw registers per strategy (box plot)
+  --chart=FILE.svg|.png     also draw how many signatures need each number of
+                            general registers, per strategy (with the
+                            shpack-chart command, installed beside shpack)
   --mix-color, --registers=N    packing constraints, as for shpack FILE
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   preprocessor flags
 `
@@ -130,7 +133,7 @@ func (e *env) compare(args []string) int {
 	case "csv":
 		err = writeCompareCSV(&buf, entries)
 	case "json":
-		err = writeCompareJSON(&buf, entries, sts)
+		err = writeCompareJSON(&buf, entries)
 	default:
 		err = writeCompareTable(&buf, entries, sts, cf.summary)
 	}
@@ -138,11 +141,11 @@ func (e *env) compare(args []string) int {
 		return e.report(err)
 	}
 	if cf.chart != "" {
-		png, err := compareChart(entries, sts, ext)
+		img, err := drawChart(compareReport(entries), ext)
 		if err != nil {
-			return e.report(fmt.Errorf("chart: %v", err))
+			return e.report(fileError(cf.chart, "%v", err))
 		}
-		if err := writeOutput(cf.chart, png); err != nil {
+		if err := writeOutput(cf.chart, img); err != nil {
 			return e.report(err)
 		}
 	}
@@ -260,8 +263,25 @@ func candidates(u *hlsl.Unit, f *ir.RegisterFile) []candidate {
 			}
 		}
 	}
+	defs := map[string]int{}
+	for _, li := range list {
+		if li.Kind == "function" {
+			defs[li.Name]++
+		}
+	}
 	for _, li := range list {
 		if li.Kind != "function" || li.Err != nil {
+			continue
+		}
+		if defs[li.Name] != 1 {
+			// Overloads cannot be entry points: report once what --entry
+			// says about them.
+			if defs[li.Name] > 1 {
+				if _, _, err := u.Entry(li.Name); err != nil {
+					out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: err})
+				}
+				defs[li.Name] = -1
+			}
 			continue
 		}
 		if f.Profile.Stage == ir.Vertex {
@@ -389,69 +409,34 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// compareJSON is the JSON form of a comparison.
-type compareJSON struct {
-	Signatures []signatureResults `json:"signatures"`
-	Summary    []summaryJSON      `json:"summary"`
-	Failures   []failureJSON      `json:"failures"`
-}
-
-type signatureResults struct {
-	File      string       `json:"file"`
-	Kind      string       `json:"kind"`
-	Signature string       `json:"signature"`
-	Line      int          `json:"line"`
-	Column    int          `json:"column"`
-	Results   []resultJSON `json:"results"`
-}
-
-type resultJSON struct {
-	Strategy         string `json:"strategy"`
-	GeneralRegisters int    `json:"general_registers"`
-	Fits             bool   `json:"fits"`
-	LowerBound       int    `json:"lower_bound"`
-	Optimal          bool   `json:"optimal"`
-	Wasted           int    `json:"wasted_components"`
-	PrefixStable     bool   `json:"prefix_stable"`
-	MovedVsFXC       int    `json:"moved_vs_fxc"`
-}
-
-type summaryJSON struct {
-	Strategy     string  `json:"strategy"`
-	Signatures   int     `json:"signatures"`
-	Mean         float64 `json:"mean_registers"`
-	Median       float64 `json:"median_registers"`
-	Max          int     `json:"max_registers"`
-	AtOptimum    float64 `json:"share_at_optimum"`
-	Overflows    int     `json:"overflows"`
-	SavedVsFXC   int     `json:"saved_vs_fxc"`
-	PrefixStable float64 `json:"share_prefix_stable"`
-}
-
-type failureJSON struct {
-	File      string `json:"file"`
-	Kind      string `json:"kind"`
-	Signature string `json:"signature"`
-	Error     string `json:"error"`
-}
-
-func writeCompareJSON(w io.Writer, entries []compareEntry, sts []pack.Strategy) error {
-	j := compareJSON{Signatures: []signatureResults{}, Summary: []summaryJSON{}, Failures: []failureJSON{}}
+// compareReport converts a comparison to its JSON form.
+func compareReport(entries []compareEntry) report.Compare {
+	j := report.Compare{Signatures: []report.SignatureResults{}, Summary: []report.Summary{}, Failures: []report.Failure{}}
 	for _, ce := range entries {
 		if ce.Err != nil {
-			j.Failures = append(j.Failures, failureJSON{ce.File, ce.Kind, ce.Name, ce.Err.Error()})
+			j.Failures = append(j.Failures, report.Failure{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Error: ce.Err.Error()})
 			continue
 		}
-		sr := signatureResults{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Line: ce.Pos.Line, Column: ce.Pos.Col}
+		sr := report.SignatureResults{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Line: ce.Pos.Line, Column: ce.Pos.Col}
 		for _, r := range ce.Results {
-			sr.Results = append(sr.Results, resultJSON{r.Strategy, r.GeneralRegisters, r.Fits, r.LowerBound, r.Optimal, r.Wasted, r.PrefixStable, r.MovedVsFXC})
+			sr.Results = append(sr.Results, report.Result{
+				Strategy: r.Strategy, GeneralRegisters: r.GeneralRegisters, Fits: r.Fits, LowerBound: r.LowerBound,
+				Optimal: r.Optimal, Wasted: r.Wasted, PrefixStable: r.PrefixStable, MovedVsFXC: r.MovedVsFXC,
+			})
 		}
 		j.Signatures = append(j.Signatures, sr)
 	}
 	for _, s := range pack.Summarize(results(entries)) {
-		j.Summary = append(j.Summary, summaryJSON{s.Strategy, s.Signatures, s.Mean, s.Median, s.Max, s.AtOptimum, s.Overflows, s.SavedVsFXC, s.PrefixStable})
+		j.Summary = append(j.Summary, report.Summary{
+			Strategy: s.Strategy, Signatures: s.Signatures, Mean: s.Mean, Median: s.Median, Max: s.Max,
+			AtOptimum: s.AtOptimum, Overflows: s.Overflows, SavedVsFXC: s.SavedVsFXC, PrefixStable: s.PrefixStable,
+		})
 	}
+	return j
+}
+
+func writeCompareJSON(w io.Writer, entries []compareEntry) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	return enc.Encode(compareReport(entries))
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/corpus"
+	"github.com/shpack/shpack/internal/report"
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // copyCorpus copies the corpus sources into a fresh directory and returns it.
@@ -32,12 +35,12 @@ func TestCompareAgrees(t *testing.T) {
 	t.Chdir(dir)
 	code, stdout, stderr := shpackRun("compare", "--format=json", ".")
 	require.Equal(t, 0, code, stderr)
-	var report compareJSON
-	require.NoError(t, json.Unmarshal([]byte(stdout), &report))
-	require.NotEmpty(t, report.Signatures)
-	require.NotEmpty(t, report.Failures, "the err_ files are listed as failures")
+	var rep report.Compare
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rep))
+	require.NotEmpty(t, rep.Signatures)
+	require.NotEmpty(t, rep.Failures, "the err_ files are listed as failures")
 	checked := 0
-	for _, sr := range report.Signatures {
+	for _, sr := range rep.Signatures {
 		for _, r := range sr.Results {
 			flag := "--struct=" + sr.Signature
 			if sr.Kind == "function" {
@@ -62,15 +65,16 @@ func TestCompareAgrees(t *testing.T) {
 			checked++
 		}
 	}
-	t.Logf("%d signature × strategy results agree with packing alone; %d failures listed", checked, len(report.Failures))
+	t.Logf("%d signature × strategy results agree with packing alone; %d failures listed", checked, len(rep.Failures))
 
 	// The summary is over the same signatures.
-	for _, s := range report.Summary {
-		assert.Equal(t, len(report.Signatures), s.Signatures)
+	for _, s := range rep.Summary {
+		assert.Equal(t, len(rep.Signatures), s.Signatures)
 	}
 }
 
 func TestCompareFormats(t *testing.T) {
+	root := testenv.Root(t)
 	dir := copyCorpus(t)
 	t.Chdir(dir)
 	code, stdout, stderr := shpackRun("compare", "--format=csv", "--strategies=fxc,optimal", "ones_before_threes.hlsl", "scalars_overflow_fxc.hlsl")
@@ -88,6 +92,13 @@ scalars_overflow_fxc.hlsl,VS_OUTPUT,optimal,4,true,4,true,2,false,13
 	assert.Regexp(t, `(?m)^fxc\s+8\.50\s+4\.0\s+13\s+0\.0%\s+1\s+0\s+100\.0%$`, stdout)
 	assert.Regexp(t, `(?m)^optimal\s+3\.00\s+2\.0\s+4\s+100\.0%\s+0\s+11\s+0\.0%$`, stdout)
 
+	// Charts are drawn by shpack-chart, built here.
+	chartDir := t.TempDir()
+	build := exec.Command("go", "build", "-o", chartDir, "github.com/shpack/shpack/cmd/shpack-chart")
+	build.Dir = root
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+	t.Setenv("SHPACK_CHART", filepath.Join(chartDir, "shpack-chart"))
 	for _, ext := range []string{"svg", "png"} {
 		chart := filepath.Join(dir, "chart."+ext)
 		code, _, stderr = shpackRun("compare", "--summary", "--chart="+chart, ".")
@@ -100,6 +111,12 @@ scalars_overflow_fxc.hlsl,VS_OUTPUT,optimal,4,true,4,true,2,false,13
 			assert.Contains(t, string(img[:200]), "<svg", "an SVG image")
 		}
 	}
+
+	t.Setenv("SHPACK_CHART", filepath.Join(chartDir, "missing"))
+	code, _, stderr = shpackRun("compare", "--summary", "--chart=x.svg", ".")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "x.svg: error: shpack-chart failed")
+	assert.NoFileExists(t, "x.svg")
 
 	code, _, stderr = shpackRun("compare", "--chart=x.gif", ".")
 	assert.Equal(t, 2, code)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -79,22 +80,79 @@ func readLimited(path string, limit int) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
 }
 
+// unwrapPathError strips the operation and paths from a file-system error
+// (the message names the file already; temporary names must not leak).
 func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
+	var pe *os.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
 		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
 	}
 	return err
 }
 
-// writeOutput writes data to path atomically (a temporary file in the same
-// directory, renamed over the target), and leaves the file untouched when it
-// already holds exactly data, so timestamps stay put for make.
+// A fileWrite is one output file and its new contents.
+type fileWrite struct {
+	path string
+	data []byte
+}
+
+// writeOutput writes one output file; see writeOutputs.
 func writeOutput(path string, data []byte) error {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return nil
+	return writeOutputs([]fileWrite{{path, data}})
+}
+
+// writeOutputs writes a set of outputs all or nothing: every changed file is
+// first written in full to a temporary file beside its target, and only
+// when all of them are ready are they renamed over their targets (atomic
+// per file). A file that already holds exactly its new contents is left
+// untouched, so its timestamp stays put for make. On error nothing has
+// been replaced.
+func writeOutputs(writes []fileWrite) error {
+	var pending []*renameio.PendingFile
+	cleanup := func() {
+		for _, p := range pending {
+			p.Cleanup()
+		}
 	}
-	if err := renameio.WriteFile(path, data, 0o644); err != nil {
-		return fileError(filepath.Clean(path), "cannot write: %v", unwrapPathError(err))
+	var targets []string
+	for _, w := range writes {
+		if st, err := os.Stat(w.path); err == nil && st.IsDir() {
+			cleanup()
+			return fileError(filepath.Clean(w.path), "cannot write: is a directory")
+		}
+		if old, err := os.ReadFile(w.path); err == nil && bytes.Equal(old, w.data) {
+			continue
+		}
+		dir := filepath.Dir(w.path)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			cleanup()
+			return fileError(filepath.Clean(w.path), "cannot write: directory %s does not exist", dir)
+		}
+		p, err := renameio.NewPendingFile(w.path, renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
+		if err == nil {
+			_, err = p.Write(w.data)
+			if err != nil {
+				p.Cleanup()
+			}
+		}
+		if err != nil {
+			cleanup()
+			return fileError(filepath.Clean(w.path), "cannot write: %v", unwrapPathError(err))
+		}
+		pending = append(pending, p)
+		targets = append(targets, w.path)
+	}
+	for i, p := range pending {
+		if err := p.CloseAtomicallyReplace(); err != nil {
+			for _, rest := range pending[i+1:] {
+				rest.Cleanup()
+			}
+			return fileError(filepath.Clean(targets[i]), "cannot write: %v", unwrapPathError(err))
+		}
 	}
 	return nil
 }

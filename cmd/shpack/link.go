@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
@@ -75,13 +76,13 @@ func (e *env) link(args []string) int {
 	case lf.psStruct != "" && lf.psEntry != "":
 		return e.usageError("--ps-struct and --ps-entry cannot be used together")
 	case !ok:
-		return e.usageError("unknown strategy %q", lf.strategy)
+		return e.usageError("unknown strategy %q (known: %s)", lf.strategy, strings.Join(pack.Names(), ", "))
 	case lf.format != "asm" && lf.format != "json":
 		return e.usageError("unknown format %q (known: asm, json)", lf.format)
 	case (lf.vsOut == "") != (lf.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
 	case lf.registers < 0 || lf.registers > 10:
-		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, which have 10 general registers", lf.registers)
+		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10 (0: the profiles' 10)", lf.registers)
 	}
 	if len(files) == 1 {
 		files = append(files, files[0])
@@ -91,10 +92,7 @@ func (e *env) link(args []string) int {
 		return e.report(err)
 	}
 	if lf.vsOut != "" {
-		if err := writeOutput(lf.vsOut, vsBytes); err != nil {
-			return e.report(err)
-		}
-		if err := writeOutput(lf.psOut, psBytes); err != nil {
+		if err := writeOutputs([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}); err != nil {
 			return e.report(err)
 		}
 		return exitOK
@@ -128,7 +126,7 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		return nil, nil, err
 	}
 	psFile3, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
-	psSig, err := pixelSignature(pu, psFile3, lf, vsSig)
+	psSig, err := pixelSignature(vu, pu, psFile3, lf, vsSig)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -179,16 +177,17 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 // pixelSignature finds the pixel shader's inputs: the entry's inputs, the
 // struct named, or by default the struct the vertex side packs (a struct
 // shared by both stages, or one of the same name in PS_FILE).
-func pixelSignature(u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *ir.Signature) (*ir.Signature, error) {
+func pixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *ir.Signature) (*ir.Signature, error) {
 	if lf.psStruct != "" || lf.psEntry != "" {
 		return chooseSignature(u, f, lf.psStruct, lf.psEntry)
 	}
 	name := vsSig.Name
 	if vsSig.Kind == "function" {
-		// The struct the vertex entry returns, if it returns one.
-		name = u.ReturnStruct(name)
+		// The struct the vertex entry returns (looked up in the vertex
+		// file), if it returns one.
+		name = vu.ReturnStruct(name)
 		if name == "" {
-			return nil, fileError(u.Name, "the vertex entry %s does not return a struct; name the pixel inputs with --ps-struct or --ps-entry", vsSig.Name)
+			return nil, fileError(vu.Name, "the vertex entry %s does not return a struct; name the pixel inputs with --ps-struct or --ps-entry", vsSig.Name)
 		}
 	}
 	sig, err := u.Struct(name)

@@ -142,11 +142,14 @@ func (e *env) pack(args []string) int {
 	case pf.format != "asm" && pf.format != "json":
 		return e.usageError("unknown format %q (known: asm, json)", pf.format)
 	case pf.registers < 0 || pf.registers > 32:
-		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.registers)
+		return e.usageError("--registers=%d: the budget must be between 1 and 32 (0: the profile's)", pf.registers)
 	}
 	file, err := registerFile(pf.profile, pf.direction)
 	if err != nil {
 		return e.usageError("%v", err)
+	}
+	if pf.registers > 0 && !file.Packs() {
+		return e.usageError("--registers applies to packed register files (vs_3_0 outputs, ps_3_0 inputs), not %s %ss", file.Profile.Name, file.Dir.Word())
 	}
 	if pf.registers > file.General && pf.format != "json" {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
@@ -195,19 +198,19 @@ func (e *env) pack(args []string) int {
 			return e.report(fileError(pf.outDir, "cannot create: %v", unwrapPathError(err)))
 		}
 	}
+	writes := make([]fileWrite, len(res))
 	for i, r := range res {
-		if err := writeOutput(outputs[i], r.out); err != nil {
-			return e.report(err)
-		}
+		writes[i] = fileWrite{outputs[i], r.out}
 	}
 	if pf.depfile != "" {
 		var deps [][]string
 		for _, r := range res {
 			deps = append(deps, r.deps)
 		}
-		if err := writeOutput(pf.depfile, depfile(outputs, deps)); err != nil {
-			return e.report(err)
-		}
+		writes = append(writes, fileWrite{pf.depfile, depfile(outputs, deps)})
+	}
+	if err := writeOutputs(writes); err != nil {
+		return e.report(err)
 	}
 	return exitOK
 }
@@ -412,7 +415,7 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 		}
 		return nil, nil, false
 	}
-	what := "valid " + f.Profile.Name + " " + f.Dir.Word()
+	what := "valid " + f.Profile.Name + " " + f.Dir.Word() + "s"
 	if vsOut {
 		what = "four-component POSITION0 member"
 	}
@@ -438,7 +441,7 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 		if vsOut {
 			return nil, ambiguous(u, fitting, "several structs have a four-component POSITION0 member")
 		}
-		return nil, ambiguous(u, fitting, "several structs are "+aWord(what))
+		return nil, ambiguous(u, fitting, "several structs are "+what)
 	}
 	if len(all) == 0 {
 		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's signature)")
@@ -449,14 +452,7 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 	if vsOut {
 		return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
 	}
-	return nil, ambiguous(u, all, "no struct is returned by a function or is "+aWord(what))
-}
-
-func aWord(s string) string {
-	if s == "" {
-		return s
-	}
-	return "a " + s
+	return nil, ambiguous(u, all, "no struct is returned by a function or is a "+strings.TrimSuffix(what, "s"))
 }
 
 func hasPosition0(sig *ir.Signature) bool {

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/realcorpus"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+// BenchmarkPipeline runs the whole pipeline over the real-world corpus in
+// one process, per iteration: read each file, preprocess, parse, lower,
+// pack every vertex-output signature with the default strategy and print
+// its assembly. It reports files/s and MB/s (of main files).
+func BenchmarkPipeline(b *testing.B) {
+	root := realcorpus.Root(b)
+	files := realcorpus.Files(b, root)
+	total := 0
+	for _, rel := range files {
+		st, err := os.Stat(filepath.Join(root, rel))
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += int(st.Size())
+	}
+	f := ir.VS30Out()
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, rel := range files {
+			path := filepath.Join(root, rel)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			o := realcorpus.Options(root, rel)
+			u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+			if err != nil {
+				continue
+			}
+			for _, c := range candidates(u, f) {
+				if c.Err != nil {
+					continue
+				}
+				l, err := pack.Optimal{}.Pack(c.Sig, f, ir.Constraints{})
+				if err != nil && !errors.Is(err, pack.ErrNoFit) {
+					continue
+				}
+				if err == nil {
+					emit.Asm(io.Discard, l)
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+}
+
+// BenchmarkProcessPerFile runs one shpack process per file of the real
+// corpus (shpack compare --strategies=optimal FILE), and BenchmarkOneProcess
+// one process for the whole directory: the cost of start-up against the
+// work. Both build shpack first.
+func BenchmarkProcessPerFile(b *testing.B) {
+	root := realcorpus.Root(b)
+	files := realcorpus.Files(b, root)
+	bin := buildShpackB(b)
+	b.ResetTimer()
+	for b.Loop() {
+		for _, rel := range files {
+			exec.Command(bin, "compare", "--summary", "--strategies=optimal", "--allow-missing-includes", filepath.Join(root, rel)).Run()
+		}
+	}
+	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+}
+
+func BenchmarkOneProcess(b *testing.B) {
+	root := realcorpus.Root(b)
+	files := realcorpus.Files(b, root)
+	bin := buildShpackB(b)
+	b.ResetTimer()
+	for b.Loop() {
+		var out bytes.Buffer
+		cmd := exec.Command(bin, "compare", "--summary", "--strategies=optimal", "--allow-missing-includes", root)
+		cmd.Stdout = &out
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+}
+
+func buildShpackB(b *testing.B) string {
+	dir := b.TempDir()
+	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "shpack"), ".").CombinedOutput()
+	if err != nil {
+		b.Fatalf("%v\n%s", err, out)
+	}
+	return filepath.Join(dir, "shpack")
+}
