@@ -1,0 +1,17 @@
+// error: a struct that contains itself, here through another struct
+// (Node -> Link -> Node), would flatten forever; it is reported once.
+struct Link;
+
+struct Node
+{
+    float4 Pos  : POSITION;
+    Link   Next;
+};
+
+struct Link
+{
+    float2 Uv   : TEXCOORD0;
+    Node   Back;
+};
+
+Node vs(float4 p : POSITION) { Node o = (Node)0; return o; }
