@@ -1,11 +1,11 @@
 package emit
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/shpack/shpack/ir"
@@ -27,24 +27,21 @@ import (
 //   - SM1/SM2 vertex outputs and pixel outputs have no declarations: a
 //     comment table gives the register each member is written to.
 func Asm(w io.Writer, l *ir.Layout) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, l.File.Profile.Name)
 	type line struct {
 		reg  ir.Reg
 		comp int
 		text string
-		name string
+		elem int
 	}
-	var lines []line
+	lines := make([]line, 0, len(l.Place))
 	width := 0
 	for i, p := range l.Place {
 		if p.Reg == ir.NoReg {
 			continue
 		}
-		e := &l.Sig.Elements[i]
-		text := Decl(l.File, p, e)
+		text := Decl(l.File, p, &l.Sig.Elements[i])
 		width = max(width, len(text))
-		lines = append(lines, line{p.Reg, p.Mask.First(), text, MemberName(l.Sig, e)})
+		lines = append(lines, line{p.Reg, p.Mask.First(), text, i})
 	}
 	slices.SortStableFunc(lines, func(a, b line) int {
 		if c := cmp.Compare(a.reg.Kind, b.reg.Kind); c != 0 {
@@ -55,18 +52,32 @@ func Asm(w io.Writer, l *ir.Layout) error {
 		}
 		return cmp.Compare(a.comp, b.comp)
 	})
-	if declares(l.File) {
-		for _, ln := range lines {
-			fmt.Fprintf(bw, "%-*s // %s\n", width, ln.text, ln.name)
-		}
-		return bw.Flush()
+	var b strings.Builder
+	b.Grow(len(lines)*(width+32) + 128)
+	b.WriteString(l.File.Profile.Name)
+	b.WriteByte('\n')
+	prefix := ""
+	if !declares(l.File) {
+		fmt.Fprintf(&b, "// %s %s have no declarations: each member is written to the register its semantic names\n",
+			l.File.Profile.Name, plural(l.File.Dir))
+		prefix = "// "
 	}
-	fmt.Fprintf(bw, "// %s %s have no declarations: each member is written to the register its semantic names\n",
-		l.File.Profile.Name, plural(l.File.Dir))
 	for _, ln := range lines {
-		fmt.Fprintf(bw, "// %-*s %s\n", width, ln.text, ln.name)
+		b.WriteString(prefix)
+		b.WriteString(ln.text)
+		for range width - len(ln.text) {
+			b.WriteByte(' ')
+		}
+		if prefix == "" {
+			b.WriteString(" // ")
+		} else {
+			b.WriteByte(' ')
+		}
+		b.WriteString(MemberName(l.Sig, &l.Sig.Elements[ln.elem]))
+		b.WriteByte('\n')
 	}
-	return bw.Flush()
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // declares reports whether the register file's registers are declared with
@@ -107,7 +118,7 @@ func Decl(f *ir.RegisterFile, p ir.Placement, e *ir.Element) string {
 		b.WriteString("dcl_")
 		b.WriteString(p.Usage.Asm())
 		if p.Index != 0 {
-			fmt.Fprintf(&b, "%d", p.Index)
+			b.WriteString(strconv.Itoa(p.Index))
 		}
 		// _centroid exists on pixel shader declarations only.
 		if f.Profile.Stage == ir.Pixel && e.Centroid() {
