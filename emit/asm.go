@@ -28,20 +28,42 @@ import (
 //     comment table gives the register each member is written to.
 func Asm(w io.Writer, l *ir.Layout) error {
 	type line struct {
-		reg  ir.Reg
-		comp int
-		text string
-		elem int
+		reg   ir.Reg
+		comp  int
+		text  string
+		elem  int
+		extra []string // portable: every member of the register with its mask
 	}
 	lines := make([]line, 0, len(l.Place))
 	width := 0
+	portable := map[ir.Reg]int{} // portable layouts: the line of each general register
 	for i, p := range l.Place {
 		if p.Reg == ir.NoReg {
 			continue
 		}
-		text := Decl(l.File, p, &l.Sig.Elements[i])
+		e := &l.Sig.Elements[i]
+		if l.Cons.Portable && p.Role == ir.RoleGeneral {
+			member := MemberName(l.Sig, e) + " = ." + p.Mask.String()
+			if k, ok := portable[p.Reg]; ok {
+				lines[k].extra = append(lines[k].extra, member)
+				continue
+			}
+			whole := p
+			whole.Mask = ir.MaskXYZW
+			text := Decl(l.File, whole, e)
+			width = max(width, len(text))
+			portable[p.Reg] = len(lines)
+			lines = append(lines, line{reg: p.Reg, comp: 0, text: text, elem: i, extra: []string{member}})
+			continue
+		}
+		text := Decl(l.File, p, e)
 		width = max(width, len(text))
-		lines = append(lines, line{p.Reg, p.Mask.First(), text, i})
+		lines = append(lines, line{reg: p.Reg, comp: p.Mask.First(), text: text, elem: i})
+	}
+	for k := range lines {
+		// A portable register's members, in component order.
+		first := func(m string) int { return strings.IndexByte("xyzw", m[strings.LastIndexByte(m, '.')+1]) }
+		slices.SortStableFunc(lines[k].extra, func(a, b string) int { return cmp.Compare(first(a), first(b)) })
 	}
 	slices.SortStableFunc(lines, func(a, b line) int {
 		if c := cmp.Compare(a.reg.Kind, b.reg.Kind); c != 0 {
@@ -73,7 +95,11 @@ func Asm(w io.Writer, l *ir.Layout) error {
 		} else {
 			b.WriteByte(' ')
 		}
-		b.WriteString(MemberName(l.Sig, &l.Sig.Elements[ln.elem]))
+		if ln.extra != nil {
+			b.WriteString(strings.Join(ln.extra, ", "))
+		} else {
+			b.WriteString(MemberName(l.Sig, &l.Sig.Elements[ln.elem]))
+		}
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())

@@ -55,6 +55,7 @@ func TestJSON(t *testing.T) {
 		"name": "uv", "semantic": "TEXCOORD", "index": float64(3), "components": float64(2),
 		"register": "o2", "mask": "yz", "interpolation": "linear", "centroid": false,
 		"file": "inc.fxh", "line": float64(4), "column": float64(5),
+		"declared_as": map[string]any{"semantic": "TEXCOORD", "index": float64(3)},
 	}, first)
 	pos := els[1].(map[string]any)
 	assert.Equal(t, "POSITION", pos["semantic"], "the D3D9 usage, not SV_POSITION")

@@ -19,6 +19,7 @@ type LayoutJSON struct {
 	GeneralRegisters int           `json:"general_registers"` // registers other than POSITION0's and PSIZE's
 	LowerBound       int           `json:"lower_bound"`       // proven lower bound on general registers, -1 if unknown
 	Optimal          bool          `json:"optimal"`           // general_registers equals the proven lower bound
+	Portable         bool          `json:"portable"`          // one full-mask declaration per register (see declared_as)
 	Elements         []ElementJSON `json:"elements"`          // in signature order
 }
 
@@ -35,6 +36,16 @@ type ElementJSON struct {
 	File          string `json:"file"` // file of the declaration (an include can differ from source)
 	Line          int    `json:"line"`
 	Column        int    `json:"column"`
+	// DeclaredAs is the semantic the element's register is declared with:
+	// the element's own, or in a portable layout the semantic of the member
+	// that names the shared register. The other stage must read it there.
+	DeclaredAs SemanticJSON `json:"declared_as"`
+}
+
+// SemanticJSON is a Direct3D 9 semantic: usage and index.
+type SemanticJSON struct {
+	Semantic string `json:"semantic"`
+	Index    int    `json:"index"`
 }
 
 // NewLayoutJSON converts a layout for printing; source names the input file.
@@ -49,14 +60,16 @@ func NewLayoutJSON(l *ir.Layout, source string) LayoutJSON {
 		GeneralRegisters: l.GeneralRegisters(),
 		LowerBound:       l.LowerBound,
 		Optimal:          l.Optimal(),
+		Portable:         l.Cons.Portable,
 		Elements:         make([]ElementJSON, len(l.Place)),
 	}
 	for i, p := range l.Place {
 		e := &l.Sig.Elements[i]
+		u, idx, _ := e.Semantic.D3D9()
 		ej := ElementJSON{
 			Name:          e.Name,
-			Semantic:      p.Usage.String(),
-			Index:         p.Index,
+			Semantic:      u.String(),
+			Index:         idx,
 			Components:    e.Components,
 			Mask:          p.Mask.String(),
 			Interpolation: e.Mods.Interpolation(),
@@ -64,6 +77,7 @@ func NewLayoutJSON(l *ir.Layout, source string) LayoutJSON {
 			File:          e.Pos.File,
 			Line:          e.Pos.Line,
 			Column:        e.Pos.Col,
+			DeclaredAs:    SemanticJSON{p.Usage.String(), p.Index},
 		}
 		if p.Reg != ir.NoReg {
 			ej.Register = p.Reg.String()

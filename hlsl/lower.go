@@ -498,10 +498,10 @@ func (f *flattener) expand(v value, over *cursor, outer ir.Modifiers, depth int)
 				vecs, comps = sh.rows, sh.cols
 			}
 			for j := range vecs {
-				f.row(fmt.Sprintf("%s[%d]", name, j), cur, sh.scalar, comps, mods, v.pos)
+				f.row(fmt.Sprintf("%s[%d]", name, j), matrixAccess(name, j, sh.rows, rowMajor), cur, sh.scalar, comps, mods, v.pos)
 			}
 		default:
-			f.row(name, cur, sh.scalar, sh.cols, mods, v.pos)
+			f.row(name, name, cur, sh.scalar, sh.cols, mods, v.pos)
 		}
 	}
 	if sh.kind != shapeStruct && len(f.sig.Elements)-first > 1 {
@@ -515,7 +515,7 @@ func (f *flattener) expand(v value, over *cursor, outer ir.Modifiers, depth int)
 }
 
 // row appends one element taking the cursor's next semantic index.
-func (f *flattener) row(name string, cur *cursor, st ir.ScalarType, comps int, mods ir.Modifiers, pos lexer.Position) {
+func (f *flattener) row(name, access string, cur *cursor, st ir.ScalarType, comps int, mods ir.Modifiers, pos lexer.Position) {
 	if f.tooMany {
 		return
 	}
@@ -532,8 +532,24 @@ func (f *flattener) row(name string, cur *cursor, st ir.ScalarType, comps int, m
 	}
 	f.sig.Elements = append(f.sig.Elements, ir.Element{
 		Name: name, Semantic: sem, Type: st, Components: comps, Mods: mods,
-		Pos: f.u.Pos(pos), Include: f.u.Chain(pos), Array: -1,
+		Pos: f.u.Pos(pos), Include: f.u.Chain(pos), Array: -1, Access: access,
 	})
+}
+
+// matrixAccess is the HLSL expression of vector j of matrix m: its row
+// (m[j]) when row_major; when column_major, column j through a zero-based
+// matrix swizzle (m._m0j_m1j...), since m[j] is always a row in HLSL.
+func matrixAccess(m string, j, rows int, rowMajor bool) string {
+	if rowMajor {
+		return fmt.Sprintf("%s[%d]", m, j)
+	}
+	var b strings.Builder
+	b.WriteString(m)
+	b.WriteByte('.')
+	for r := range rows {
+		fmt.Fprintf(&b, "_m%d%d", r, j)
+	}
+	return b.String()
 }
 
 // indexSuffix spells the array indices of flat element k: "[1][2]".

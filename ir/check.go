@@ -89,7 +89,7 @@ func (c *checker) run() {
 			continue
 		case idx < 0 || idx > MaxUsageIndex:
 			c.fail("%s: usage index %d out of range", name, idx)
-		case p.Usage != u || p.Index != idx:
+		case (p.Usage != u || p.Index != idx) && !(l.Cons.Portable && p.Role == RoleGeneral):
 			c.fail("%s: declared as %s%d, not its own semantic %s%d", name, p.Usage, p.Index, u, idx)
 		}
 		if prev, dup := declared[sem{u, idx}]; dup {
@@ -194,6 +194,9 @@ func (c *checker) run() {
 		}
 		return
 	}
+	if l.Cons.Portable {
+		c.portable()
+	}
 	for r := range general {
 		if _, clash := c.special[r]; clash {
 			c.fail("register %s holds POSITION0 or PSIZE and other elements", r)
@@ -240,6 +243,86 @@ func (c *checker) run() {
 				c.fail("%s: row %d at %s.%s breaks the indexed block starting at %s.%s",
 					arr.Name, k, p.Reg, p.Mask, first.Reg, first.Mask)
 			}
+		}
+	}
+}
+
+// portable checks the rules of a portable layout: every general register is
+// declared once, with the full mask, with the semantic of one of its
+// members; its lowest used component is x (unless it holds rows of an
+// indexed array, which keep their offset); a FOG member names a register
+// only if every other member is a FOG too, and a COLOR member only if every
+// other member is a COLOR or FOG; no two registers are declared with the
+// same semantic.
+func (c *checker) portable() {
+	l := c.l
+	sig := l.Sig
+	type sem struct {
+		u   Usage
+		idx int
+	}
+	regs := map[Reg][]int{}
+	var order []Reg
+	for i, p := range l.Place {
+		if p.Role != RoleGeneral || p.Reg == NoReg {
+			continue
+		}
+		if _, ok := regs[p.Reg]; !ok {
+			order = append(order, p.Reg)
+		}
+		regs[p.Reg] = append(regs[p.Reg], i)
+	}
+	names := map[sem]Reg{}
+	for _, r := range order {
+		members := regs[r]
+		decl := sem{l.Place[members[0]].Usage, l.Place[members[0]].Index}
+		namer := -1
+		for _, i := range members {
+			p := l.Place[i]
+			if (sem{p.Usage, p.Index}) != decl {
+				c.fail("register %s is declared with more than one semantic (%s%d and %s%d)", r, decl.u, decl.idx, p.Usage, p.Index)
+			}
+			if u, idx, _ := sig.Elements[i].Semantic.D3D9(); (sem{u, idx}) == decl {
+				namer = i
+			}
+		}
+		if prev, dup := names[decl]; dup {
+			c.fail("registers %s and %s are both declared as %s%d", prev, r, decl.u, decl.idx)
+		}
+		names[decl] = r
+		if l.File.Dir == In {
+			// A pixel shader declares each register it reads whole, with
+			// the name the vertex shader gave it: the member that names it
+			// need not be one the pixel shader reads.
+			continue
+		}
+		if namer < 0 {
+			c.fail("register %s is declared as %s%d, the semantic of none of its members", r, decl.u, decl.idx)
+			continue
+		}
+		pinned := false
+		for _, i := range members {
+			if a := sig.Elements[i].Array; a >= 0 && l.Cons.IsIndexed(a) {
+				pinned = true
+			}
+		}
+		if c.used[r]&MaskX == 0 && !pinned {
+			c.fail("register %s: its lowest used component is not x", r)
+		}
+		others := false
+		for _, i := range members {
+			u, _, _ := sig.Elements[i].Semantic.D3D9()
+			switch {
+			case i == namer:
+			case decl.u == UsageFog && u != UsageFog:
+				others = true
+			case decl.u == UsageColor && u != UsageColor && u != UsageFog:
+				others = true
+			}
+		}
+		if others {
+			c.fail("register %s is named after %s (%s%d), which cannot name a shared register while other members can",
+				r, sig.Elements[namer].Name, decl.u, decl.idx)
 		}
 	}
 }

@@ -11,6 +11,10 @@ type Constraints struct {
 	// Partial marks a part of a signature packed on its own (a prefix, for
 	// the prefix-stability metric): it need not declare POSITION0.
 	Partial bool
+	// Portable asks for one declaration per general register, with the
+	// full mask, named after one of its members (see pack.Portable): the
+	// layout Wine, DXVK and MojoShader read correctly.
+	Portable bool
 }
 
 // Limit returns the number of general registers a layout may use under c in f.

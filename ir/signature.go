@@ -125,6 +125,11 @@ type Element struct {
 	Pos        Pos       // where the member's declaration starts
 	Include    []Pos     // the #include chain of Pos.File, innermost first; nil for the main file
 	Array      int       // index in Signature.Arrays of the declaration this row belongs to, or -1
+	// Access is the HLSL expression of this row relative to the value the
+	// signature describes ("Tex[2]", "i.uv", "M[1]" for a row_major
+	// matrix's row, "M._m01_m11_m21_m31" for a column_major matrix's
+	// column). "" when the front end did not record one.
+	Access string
 }
 
 // Centroid reports whether the element is interpolated at the centroid (the

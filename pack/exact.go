@@ -9,12 +9,13 @@ package pack
 // small, and the search below splits them in two:
 //
 //  1. Blocks (indexed arrays of two or more rows) are placed by depth-first
-//     search. Used registers can always be renumbered to 0..R-1 keeping their
-//     order, and a block's rows are all used, so a block only needs to start
-//     at a register already in use or at the first new one: start s ∈ [0, U]
-//     where U is the number of registers the blocks placed so far use, and any
-//     component offset where it fits. Identical blocks are placed in
-//     non-decreasing (start, offset) order to skip permutations.
+//     search. Used registers can always be renumbered keeping their order,
+//     and a block's rows are all used, so the rows the blocks use form one
+//     run: a block of k rows only needs to start between k-1 rows above the
+//     first used row and just past the last one (overlapping the run from
+//     either side, or extending it), at any component offset where it fits.
+//     Identical blocks are placed in non-decreasing (start, offset) order to
+//     skip permutations.
 //
 //  2. The one-row items are then an exact completion, computed in closed form.
 //     Per packing class, the free space the blocks leave is a multiset of
@@ -108,7 +109,8 @@ type search struct {
 	same   []bool
 	ones   map[ir.Class]*ClassCounts
 	rows   []regState // registers the placed blocks occupy
-	at     []blockAt  // placement of each block, by search position
+	base   int        // virtual index of rows[0]
+	at     []blockAt  // placement of each block (virtual start row), by search position
 	found  []blockAt
 	target int
 	nodes  int
@@ -165,6 +167,10 @@ func (p *problem) sameShape(a, b int) bool {
 }
 
 // dfs places blocks b.. and reports whether a layout within target exists.
+//
+// Rows are addressed by a virtual index: x.rows[0] is row x.base. A block
+// may start anywhere from k-1 rows above the first used row to just past
+// the last, so that it can overlap the used rows from either side.
 func (x *search) dfs(b int) bool {
 	x.nodes++
 	if x.nodes > x.budget {
@@ -179,23 +185,26 @@ func (x *search) dfs(b int) bool {
 		return true
 	}
 	it := &x.p.items[x.blocks[b]]
-	used := len(x.rows)
-	for s := 0; s <= used; s++ {
+	base, rows := x.base, x.rows
+	first := base - (it.rows() - 1)
+	if len(rows) == 0 {
+		first = base // nothing to overlap: the first block sets row 0
+	}
+	for st := first; st <= base+len(rows); st++ {
 		for off := 0; off+it.cols <= 4; off++ {
 			if x.same[b] {
 				prev := x.at[b-1]
-				if s < prev.start || s == prev.start && off < prev.off {
+				if st < prev.start || st == prev.start && off < prev.off {
 					continue
 				}
 			}
-			if !x.fits(it, s, off) {
+			if !x.fits(it, st, off) {
 				continue
 			}
-			x.at[b] = blockAt{s, off}
-			x.apply(it, s, off, true)
+			x.at[b] = blockAt{st, off}
+			x.place(it, st, off)
 			ok := x.dfs(b + 1)
-			x.apply(it, s, off, false)
-			x.rows = x.rows[:used]
+			x.base, x.rows = base, rows // restore (place worked on a copy)
 			if ok || x.aborted {
 				return ok
 			}
@@ -204,33 +213,41 @@ func (x *search) dfs(b int) bool {
 	return false
 }
 
-func (x *search) fits(it *item, s, off int) bool {
+// fits reports whether block it can start at virtual row st, component off;
+// rows outside the used ones are new and free.
+func (x *search) fits(it *item, st, off int) bool {
 	for k, e := range it.elems {
-		if s+k >= len(x.rows) {
-			return true
+		i := st + k - x.base
+		if i < 0 || i >= len(x.rows) {
+			continue
 		}
-		r := x.rows[s+k]
-		if r.class != it.class || r.used&ir.MaskRun(off, x.p.sig.Elements[e].Components) != 0 {
+		r := x.rows[i]
+		if r.class != it.class || r.used&runMask(off, x.p.sig.Elements[e].Components) != 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// apply places (on) or removes (off) block it at rows s.., component off.
-// Rows it opens are appended; the caller truncates them on removal.
-func (x *search) apply(it *item, s, off int, on bool) {
-	for k, e := range it.elems {
-		m := ir.MaskRun(off, x.p.sig.Elements[e].Components)
-		if on {
-			if s+k >= len(x.rows) {
-				x.rows = append(x.rows, regState{class: it.class})
-			}
-			x.rows[s+k].used |= m
-		} else {
-			x.rows[s+k].used &^= m
-		}
+// place puts block it at virtual row st, component off, on a fresh copy of
+// the rows (extended above or below as needed), so that a caller restores
+// the previous state by restoring x.base and x.rows.
+func (x *search) place(it *item, st, off int) {
+	lo := min(x.base, st)
+	hi := max(x.base+len(x.rows), st+it.rows())
+	if len(x.rows) == 0 {
+		lo, hi = st, st+it.rows()
 	}
+	rows := make([]regState, hi-lo)
+	copy(rows[x.base-lo:], x.rows)
+	for k, e := range it.elems {
+		r := &rows[st+k-lo]
+		if r.used == 0 {
+			r.class = it.class
+		}
+		r.used |= runMask(off, x.p.sig.Elements[e].Components)
+	}
+	x.base, x.rows = lo, rows
 }
 
 // runCounts counts the maximal free runs of each length (1..3) in the rows of
@@ -315,23 +332,22 @@ func (x *search) specials(s *state) {
 func (x *search) build() *state {
 	s := newState(x.p)
 	x.specials(s)
-	x.rows = x.rows[:0]
+	x.base, x.rows = 0, nil
 	for b, k := range x.blocks {
-		it := &x.p.items[k]
 		at := x.found[b]
-		x.apply(it, at.start, at.off, true)
+		x.place(&x.p.items[k], at.start, at.off)
 	}
 	for _, r := range x.rows {
 		s.open(r.class)
 	}
 	for b, k := range x.blocks {
 		at := x.found[b]
-		s.put(&x.p.items[k], at.start, at.off)
+		s.put(&x.p.items[k], at.start-x.base, at.off)
 	}
 	plan := map[ir.Class][2]int{}
 	x.completion(plan)
 	x.fillOnes(s, plan)
-	x.rows = x.rows[:0]
+	x.base, x.rows = 0, nil
 	return s
 }
 

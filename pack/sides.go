@@ -40,7 +40,11 @@ func ForFile(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constraint
 	case f.Profile.Stage == ir.Pixel:
 		return PixelInputs(st, sig, f, c)
 	}
-	return st.Pack(sig, f, c)
+	l, err := st.Pack(sig, f, c)
+	if err != nil || !c.Portable {
+		return l, err
+	}
+	return Portable(l)
 }
 
 // Fixed places every element in the register its semantic names, in a
@@ -108,6 +112,11 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 		}
 		return nil, err
 	}
+	if c.Portable {
+		if vl, err = Portable(vl); err != nil {
+			return nil, err
+		}
+	}
 	pl, err := Derive(vl, sig, f)
 	if err != nil {
 		return nil, err
@@ -133,15 +142,16 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 		u   ir.Usage
 		idx int
 	}
-	out := map[semKey]int{} // vertex output element by semantic
+	out := map[semKey]int{} // vertex output element by its own semantic
 	for i, p := range vs.Place {
 		if p.Reg != ir.NoReg {
-			out[semKey{p.Usage, p.Index}] = i
+			u, idx, _ := vs.Sig.Elements[i].Semantic.D3D9()
+			out[semKey{u, idx}] = i
 		}
 	}
 	l := &ir.Layout{
 		Sig: ps, File: f, Strategy: vs.Strategy, LowerBound: -1,
-		Cons:  ir.Constraints{MixColor: vs.Cons.MixColor, Partial: true},
+		Cons:  ir.Constraints{MixColor: vs.Cons.MixColor, Partial: true, Portable: vs.Cons.Portable},
 		Place: make([]ir.Placement, len(ps.Elements)),
 	}
 	var errs ir.ErrorList
@@ -178,6 +188,10 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 			source[i] = j
 			vp := vs.Place[j]
 			pl.Mask = ir.MaskRun(vp.Mask.First(), e.Components)
+			if vs.Cons.Portable {
+				// Read the register under the name the vertex shader gave it.
+				pl.Usage, pl.Index = vp.Usage, vp.Index
+			}
 			if !slices.Contains(vsRegs, vp.Reg.Num) {
 				vsRegs = append(vsRegs, vp.Reg.Num)
 			}

@@ -18,8 +18,10 @@ import (
 
 	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -54,7 +56,7 @@ func TestCorpusGolden(t *testing.T) {
 				code, stdout, stderr := shpackRun(append(append([]string{"--strategy=" + st}, args...), path)...)
 				var got, ext string
 				if code == 0 {
-					got, ext = stdout, ".vsh"
+					got, ext = stdout, ".asm"
 					for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
 						if line != "" {
 							assert.Regexp(t, `: (note|warning): `, line, "only notes and warnings on stderr when the run succeeds")
@@ -87,6 +89,28 @@ func TestCorpusGolden(t *testing.T) {
 			require.Equal(t, 0, code, stderr)
 			testenv.Golden(t, filepath.Join(root, "corpus", "testdata", base+".json"), []byte(stdout), *update)
 		})
+		if !packedVertexOutput(args) {
+			continue
+		}
+		t.Run(name+"/portable", func(t *testing.T) {
+			t.Chdir(root)
+			code, stdout, stderr := shpackRun(append(append([]string{"--portable"}, args...), path)...)
+			if code != 0 {
+				assert.Contains(t, stderr, "too many interpolators")
+				return
+			}
+			testenv.Golden(t, filepath.Join(root, "corpus", "testdata", base+".portable.asm"), []byte(stdout), *update)
+		})
+		t.Run(name+"/hlsl", func(t *testing.T) {
+			t.Chdir(root)
+			code, stdout, stderr := shpackRun(append(append([]string{"--format=hlsl"}, args...), path)...)
+			if code != 0 {
+				// Entry points and overflowing signatures have no packed HLSL.
+				assert.Regexp(t, "too many interpolators|--format=hlsl", stderr)
+				return
+			}
+			testenv.Golden(t, filepath.Join(root, "corpus", "testdata", base+".packed.hlsl"), []byte(stdout), *update)
+		})
 	}
 }
 
@@ -104,12 +128,20 @@ func TestCorpusAssembles(t *testing.T) {
 		src, err := fs.ReadFile(corpus.FS(), name)
 		require.NoError(t, err)
 		args := append(corpus.Args(src), filepath.Join(root, "corpus", name))
+		modes := [][]string{}
 		for _, st := range pack.Names() {
-			code, asm, stderr := shpackRun(append([]string{"--strategy=" + st}, args...)...)
+			modes = append(modes, []string{"--strategy=" + st})
+		}
+		if packedVertexOutput(args) {
+			modes = append(modes, []string{"--portable"}, []string{"--portable", "--strategy=fxc"})
+		}
+		for _, mode := range modes {
+			st := strings.Join(mode, " ")
+			code, asm, stderr := shpackRun(append(slices.Clone(mode), args...)...)
 			if code != 0 {
 				continue // an overflow for this strategy, pinned by the golden test
 			}
-			code, js, stderr := shpackRun(append([]string{"--strategy=" + st, "--format=json"}, args...)...)
+			code, js, stderr := shpackRun(append(append(slices.Clone(mode), "--format=json"), args...)...)
 			require.Equal(t, 0, code, stderr)
 			var layout emit.LayoutJSON
 			require.NoError(t, json.Unmarshal([]byte(js), &layout))
@@ -159,19 +191,29 @@ func declsFromJSON(l emit.LayoutJSON) []string {
 		s               string
 	}
 	var ds []d
+	declaredReg := map[string]bool{}
 	for _, e := range l.Elements {
 		if e.Register == "" {
 			continue
 		}
 		kind, n := regOrder(e.Register)
-		line := fmt.Sprintf("%s %s %s", l.Direction, e.Register, e.Mask)
+		mask, sem, idx := e.Mask, e.Semantic, e.Index
+		if l.Portable && kind <= 1 && !(e.Semantic == "POSITION" && e.Index == 0) && e.Semantic != "PSIZE" {
+			// One full-mask declaration per register, under its name.
+			if declaredReg[e.Register] {
+				continue
+			}
+			declaredReg[e.Register] = true
+			mask, sem, idx = "xyzw", e.DeclaredAs.Semantic, e.DeclaredAs.Index
+		}
+		line := fmt.Sprintf("%s %s %s", l.Direction, e.Register, mask)
 		if kind <= 1 && l.Profile != "ps_2_0" {
-			line += fmt.Sprintf(" %s %d", strings.ToLower(e.Semantic), e.Index)
+			line += fmt.Sprintf(" %s %d", strings.ToLower(sem), idx)
 		}
 		if e.Centroid && strings.HasPrefix(l.Profile, "ps") {
 			line += " centroid"
 		}
-		ds = append(ds, d{kind, n, strings.IndexByte("xyzw", e.Mask[0]), line})
+		ds = append(ds, d{kind, n, strings.IndexByte("xyzw", mask[0]), line})
 	}
 	slices.SortStableFunc(ds, func(a, b d) int {
 		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.reg, b.reg), cmp.Compare(a.comp, b.comp))
@@ -209,4 +251,68 @@ func declStrings(ds []asmcheck.Decl) []string {
 		out[i] = d.String()
 	}
 	return out
+}
+
+// packedVertexOutput reports whether corpus flags pack vs_3_0 outputs (the
+// default profile and direction), where --portable and --format=hlsl apply.
+func packedVertexOutput(args []string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a, "--profile=") && a != "--profile=vs_3_0" || strings.HasPrefix(a, "--direction=") && a != "--direction=out" {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPackedHLSLParsesBack generates the packed HLSL of every corpus struct
+// and reads it back through shpack's own front end: S_Packed has one
+// element per register of the portable layout, declared with the
+// register's semantic, and packs with fxc (one register per semantic)
+// within vs_3_0's registers; S_PackedPS has the general registers only.
+func TestPackedHLSLParsesBack(t *testing.T) {
+	root := testenv.Root(t)
+	checked := 0
+	for _, name := range corpus.Names() {
+		src, err := fs.ReadFile(corpus.FS(), name)
+		require.NoError(t, err)
+		args := corpus.Args(src)
+		if corpus.ExpectError(name) || !packedVertexOutput(args) {
+			continue
+		}
+		path := filepath.Join(root, "corpus", name)
+		code, gen, _ := shpackRun(append(append([]string{"--format=hlsl"}, args...), path)...)
+		if code != 0 {
+			continue // entry points and overflows: pinned by the golden test
+		}
+		code, js, stderr := shpackRun(append(append([]string{"--format=json", "--portable"}, args...), path)...)
+		require.Equal(t, 0, code, stderr)
+		var layout emit.LayoutJSON
+		require.NoError(t, json.Unmarshal([]byte(js), &layout))
+
+		// The generated file after the original, as a shader would include it.
+		u, err := hlsl.ParseFile(path, append(append(slices.Clone(src), '\n'), gen...), &hlsl.PPOptions{AllowMissingIncludes: true})
+		require.NoError(t, err, name)
+		packed, err := u.Struct(layout.Signature + "_Packed")
+		require.NoError(t, err, name)
+		ps, err := u.Struct(layout.Signature + "_PackedPS")
+		require.NoError(t, err, name)
+		assert.Len(t, packed.Elements, layout.Registers, "%s: one element per register", name)
+		assert.Len(t, ps.Elements, layout.GeneralRegisters, "%s: the pixel side has the general registers", name)
+
+		want := map[string]bool{}
+		for _, e := range layout.Elements {
+			want[fmt.Sprintf("%s%d", e.DeclaredAs.Semantic, e.DeclaredAs.Index)] = true
+		}
+		for _, e := range packed.Elements {
+			u, idx, ok := e.Semantic.D3D9()
+			require.True(t, ok)
+			assert.True(t, want[fmt.Sprintf("%s%d", u, idx)], "%s: %s declared as %s%d, which no register is", name, e.Name, u, idx)
+		}
+		l, err := pack.FXC{}.Pack(packed, ir.VS30Out(), ir.Constraints{})
+		require.NoError(t, err, "%s: the packed struct fits vs_3_0 one register per member", name)
+		assert.Equal(t, layout.Registers, l.Registers(), name)
+		checked++
+	}
+	t.Logf("%d packed structs parsed back", checked)
+	assert.Greater(t, checked, 30)
 }

@@ -24,8 +24,11 @@ Flags:
                                       shpack FILE)
   --ps-struct=NAME, --ps-entry=NAME   the pixel inputs (default: the struct
                                       the vertex side packs, by name)
-  --strategy=NAME, --mix-color, --indexed=MEMBER, --registers=N
-                                      as for shpack FILE (vertex side)
+  --strategy=NAME, --mix-color, --indexed=MEMBER, --registers=N, --portable
+                                      as for shpack FILE (vertex side); with
+                                      --portable the pixel side reads each
+                                      register under the name the vertex side
+                                      gave it
   --format=asm|json   asm (default): the vs block, a blank line, the ps
                       block; json: {"vs": LAYOUT, "ps": LAYOUT}
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
@@ -43,6 +46,7 @@ type linkFlags struct {
 	psStruct, psEntry string
 	strategy, format  string
 	mixColor          bool
+	portable          bool
 	indexed           stringList
 	registers         int
 	vsOut, psOut      string
@@ -59,6 +63,7 @@ func (e *env) link(args []string) int {
 	fs.StringVar(&lf.strategy, "strategy", "optimal", "")
 	fs.StringVar(&lf.format, "format", "asm", "")
 	fs.BoolVar(&lf.mixColor, "mix-color", false, "")
+	fs.BoolVar(&lf.portable, "portable", false, "")
 	fs.Var(&lf.indexed, "indexed", "")
 	fs.IntVar(&lf.registers, "registers", 0, "")
 	fs.StringVar(&lf.vsOut, "vs-out", "", "")
@@ -134,7 +139,8 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	if err != nil {
 		return nil, nil, err
 	}
-	vl, err := strategy.Pack(vsSig, ir.VS30Out(), cons)
+	cons.Portable = lf.portable
+	vl, err := pack.ForFile(strategy, vsSig, ir.VS30Out(), cons)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -49,7 +49,16 @@ Flags (they may also follow FILE):
                         optimal        first-fit decreasing: fewest registers
                         exact          search; also optimal for --indexed arrays
                         stable-fit     prefix-stable while it fits, else optimal
-  --format=FORMAT     asm (default): vs_3_0 dcl lines; json: the layout as JSON
+  --format=FORMAT     asm (default): vs_3_0 dcl lines; json: the layout as JSON;
+                      hlsl: HLSL that makes fxc produce the portable packed
+                      layout: S_Packed/S_PackedPS structs, S_Pack/S_Unpack
+                      functions and S_PACK/S_UNPACK statement macros
+  --portable          one declaration per register, with the full mask, named
+                      after one of its members (dcl_texcoord0 o1 holding uv0
+                      in .xy and uv1 in .zw): the packed layout that Wine,
+                      Proton, DXVK and MojoShader read correctly (they keep
+                      one semantic per register and silently read zeros for
+                      the others). Works with every strategy.
   --mix-color         let COLOR share registers with other semantics (by
                       default COLOR is kept apart: flat shading leaves the
                       other components of a COLOR register undefined)
@@ -98,6 +107,7 @@ type packFlags struct {
 	strategy  string
 	format    string
 	mixColor  bool
+	portable  bool
 	indexed   stringList
 	registers int
 	out       string
@@ -116,6 +126,7 @@ func (e *env) pack(args []string) int {
 	fs.StringVar(&pf.strategy, "strategy", "optimal", "")
 	fs.StringVar(&pf.format, "format", "asm", "")
 	fs.BoolVar(&pf.mixColor, "mix-color", false, "")
+	fs.BoolVar(&pf.portable, "portable", false, "")
 	fs.Var(&pf.indexed, "indexed", "")
 	fs.IntVar(&pf.registers, "registers", 0, "")
 	fs.StringVar(&pf.out, "o", "", "")
@@ -139,10 +150,20 @@ func (e *env) pack(args []string) int {
 		return e.usageError("--struct and --entry cannot be used together")
 	case !ok:
 		return e.usageError("unknown strategy %q (known: %s)", pf.strategy, strings.Join(pack.Names(), ", "))
-	case pf.format != "asm" && pf.format != "json":
-		return e.usageError("unknown format %q (known: asm, json)", pf.format)
+	case pf.format != "asm" && pf.format != "json" && pf.format != "hlsl":
+		return e.usageError("unknown format %q (known: asm, json, hlsl)", pf.format)
 	case pf.registers < 0 || pf.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32 (0: the profile's)", pf.registers)
+	case pf.format == "hlsl" && pf.entry != "":
+		return e.usageError("--format=hlsl packs a struct's members: use --struct=NAME, not --entry")
+	}
+	if pf.format == "hlsl" {
+		pf.portable = true // the packed HLSL is always the portable layout
+	}
+	if pf.portable && pf.profile != "" {
+		if p, ok := ir.LookupProfile(pf.profile); ok && p.Major != 3 {
+			return e.usageError("--portable applies to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", p.Name)
+		}
 	}
 	file, err := registerFile(pf.profile, pf.direction)
 	if err != nil {
@@ -222,6 +243,9 @@ func (e *env) pack(args []string) int {
 // errors.
 func outputNames(inputs []string, dir, format string, f *ir.RegisterFile) ([]string, error) {
 	ext := ".json"
+	if format == "hlsl" {
+		ext = ".packed.hlsl"
+	}
 	if format == "asm" {
 		ext = ".vsh"
 		if f.Profile.Stage == ir.Pixel {
@@ -312,6 +336,10 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if err != nil {
 		return nil, nil, notes, err
 	}
+	cons.Portable = pf.portable
+	if pf.format == "hlsl" && (f.Profile.Name != "vs_3_0" || f.Dir != ir.Out) {
+		return nil, nil, notes, fileError(u.Name, "--format=hlsl writes the vertex side and the pixel side of a vs_3_0 output struct; use the default --profile")
+	}
 	l, err := pack.ForFile(strategy, sig, f, cons)
 	if err != nil {
 		return nil, nil, notes, err
@@ -324,6 +352,8 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	switch pf.format {
 	case "json":
 		err = emit.JSON(&buf, l, u.Name)
+	case "hlsl":
+		err = emit.HLSL(&buf, l, u.Name)
 	default:
 		err = emit.Asm(&buf, l)
 	}
