@@ -1,0 +1,370 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/corpus"
+	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/internal/testenv"
+)
+
+// The render proof: portable layouts are drawn on a real Direct3D 9 runtime
+// (Wine's wined3d on Mesa's llvmpipe, through ../shared/tools/
+// d3d9-render-check), with a vertex shader that writes a distinct constant
+// into every component of every member and a pixel shader that copies every
+// member's components into the four render targets (16 values per render,
+// several renders for larger signatures). The plain packed layout of the
+// same signatures is drawn too, to show that Wine loses data there.
+
+// renderSignatures are corpus files with six or more members of mixed sizes
+// (the default struct of each is drawn). renderHLSL are those drawn through
+// --format=hlsl: float members with plain names, since Wine's HLSL compiler
+// cannot convert integers or handle matrices (its README).
+var (
+	renderSignatures = []string{
+		"array_size_constants.hlsl", "indexed_array.hlsl", "matrices.hlsl",
+		"strategy_four_counts.hlsl", "typedef_types.hlsl", "usages_all_outputs.hlsl",
+	}
+	renderHLSL     = []string{"scalars_overflow_fxc.hlsl", "strategy_four_counts.hlsl"}
+	renderPackLoss = []string{"strategy_four_counts.hlsl", "usages_all_outputs.hlsl"}
+)
+
+// renderTool returns the path of the render check's run.sh, skipping the
+// test when Wine and the rest are not installed (CI unset) and failing when
+// CI is set (.ci/run installs them, so tests never install packages).
+func renderTool(t *testing.T) string {
+	script := testenv.Shared(t, "tools/d3d9-render-check/run.sh")
+	for _, need := range []string{"wine", "x86_64-w64-mingw32-gcc", "xvfb-run"} {
+		if _, err := exec.LookPath(need); err != nil {
+			if testenv.InCI() {
+				t.Fatalf("%s is not installed: .ci/run must install the render check's packages", need)
+			}
+			t.Skipf("%s is not installed (CI unset); skipping the render check", need)
+		}
+	}
+	return script
+}
+
+// renderResult is what one render reported.
+type renderResult struct {
+	pass           bool
+	matched, total int
+	output         string
+}
+
+var passLine = regexp.MustCompile(`(?m)^(PASS|FAIL) \((\d+) of (\d+) values match\)`)
+
+// render draws one vertex/pixel pair and compares the render targets with
+// want (at most 16 values).
+func render(t *testing.T, tool string, vs, ps string, want []float64, args ...string) renderResult {
+	t.Helper()
+	cmd := []string{tool}
+	cmd = append(cmd, args...)
+	cmd = append(cmd, vs, ps)
+	for _, v := range want {
+		cmd = append(cmd, strconv.FormatFloat(v, 'g', -1, 64))
+	}
+	c := exec.Command(cmd[0], cmd[1:]...)
+	c.Env = append(os.Environ(), "D3D9CHECK_WORK="+filepath.Join(os.TempDir(), "shpack-d3d9check"))
+	out, err := c.CombinedOutput()
+	m := passLine.FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("render check failed to run (%v):\n%s", err, out)
+	}
+	matched, _ := strconv.Atoi(m[2])
+	total, _ := strconv.Atoi(m[3])
+	return renderResult{m[1] == "PASS", matched, total, string(out)}
+}
+
+// value is the distinct constant component k of a signature carries:
+// quarters, every third one negative, exact in floating point and outside
+// [0, 1] so that clamping would show.
+func value(k int) float64 {
+	v := float64(k+1) * 0.25
+	if k%3 == 2 {
+		v = -v
+	}
+	return v
+}
+
+// slot is one member component to check: where the vertex shader writes it
+// and where the pixel shader reads it.
+type slot struct {
+	value  float64
+	vsReg  string // "o3"
+	vsComp int
+	psReg  string // "v1"
+	psComp int
+}
+
+const xyzw = "xyzw"
+
+// slots lists every general member component of a linked pair, in element
+// order, with its value.
+func slots(vs, ps emit.LayoutJSON) []slot {
+	var out []slot
+	k := 0
+	for i, e := range vs.Elements {
+		p := ps.Elements[i]
+		if p.Register == "" || !strings.HasPrefix(p.Register, "v") || strings.HasPrefix(p.Register, "vP") || strings.HasPrefix(p.Register, "vF") {
+			continue
+		}
+		for c := range e.Components {
+			out = append(out, slot{
+				value: value(k), vsReg: e.Register, vsComp: strings.IndexByte(xyzw, e.Mask[0]) + c,
+				psReg: p.Register, psComp: strings.IndexByte(xyzw, p.Mask[0]) + c,
+			})
+			k++
+		}
+	}
+	return out
+}
+
+// vertexShader writes every slot's value: one def per output register with
+// the values at their components, and one mov per element with the full
+// source register (a short source swizzle would repeat its last letter).
+func vertexShader(asm string, vs emit.LayoutJSON, ss []slot) string {
+	vals := map[string]*[4]float64{}
+	for _, s := range ss {
+		if vals[s.vsReg] == nil {
+			vals[s.vsReg] = new([4]float64)
+		}
+		vals[s.vsReg][s.vsComp] = s.value
+	}
+	var defs, movs strings.Builder
+	defs.WriteString("dcl_position v0\n")
+	creg := 0
+	cOf := map[string]int{}
+	for _, e := range vs.Elements {
+		switch {
+		case e.Semantic == "POSITION" && e.Index == 0:
+			fmt.Fprintf(&movs, "mov %s, v0\n", e.Register)
+			continue
+		case e.Semantic == "PSIZE":
+			fmt.Fprintf(&movs, "mov %s, c%d\n", e.Register, 0)
+			continue
+		}
+		c, ok := cOf[e.Register]
+		if !ok {
+			creg++
+			c = creg
+			cOf[e.Register] = c
+			v := vals[e.Register]
+			fmt.Fprintf(&defs, "def c%d, %g, %g, %g, %g\n", c, v[0], v[1], v[2], v[3])
+		}
+		dst := e.Register
+		if e.Mask != xyzw {
+			dst += "." + e.Mask
+		}
+		fmt.Fprintf(&movs, "mov %s, c%d\n", dst, c)
+	}
+	version, dcls, _ := strings.Cut(asm, "\n")
+	return version + "\ndef c0, 1, 1, 1, 1\n" + defs.String() + dcls + movs.String()
+}
+
+// pixelShaders copies the slots into the render targets, 16 per shader, and
+// returns each shader with the values it should render.
+func pixelShaders(asm string, ss []slot) (shaders []string, wants [][]float64) {
+	for start := 0; start < len(ss); start += 16 {
+		batch := ss[start:min(start+16, len(ss))]
+		var body strings.Builder
+		body.WriteString("def c0, 0, 0, 0, 0\n")
+		for r := range 4 {
+			fmt.Fprintf(&body, "mov r%d, c0\n", r)
+		}
+		want := make([]float64, 16)
+		for i, s := range batch {
+			fmt.Fprintf(&body, "mov r%d.%c, %s.%c\n", i/4, xyzw[i%4], s.psReg, xyzw[s.psComp])
+			want[i] = s.value
+		}
+		for r := range 4 {
+			fmt.Fprintf(&body, "mov oC%d, r%d\n", r, r)
+		}
+		version, dcls, _ := strings.Cut(asm, "\n")
+		shaders = append(shaders, version+"\n"+dcls+body.String())
+		wants = append(wants, want)
+	}
+	return shaders, wants
+}
+
+// linkCorpus links the default struct of a corpus file with itself and
+// returns both layouts and both assembly blocks.
+func linkCorpus(t *testing.T, dir, name string, extra ...string) (vs, ps emit.LayoutJSON, vsAsm, psAsm string) {
+	src, err := fs.ReadFile(corpus.FS(), name)
+	require.NoError(t, err)
+	args := append(append([]string{"link"}, extra...), corpus.Args(src)...)
+	args = append(args, filepath.Join(testenv.Root(t), "corpus", name))
+	code, js, stderr := shpackRun(append(slices.Clone(args), "--format=json")...)
+	require.Equal(t, 0, code, stderr)
+	var pair struct{ VS, PS emit.LayoutJSON }
+	require.NoError(t, json.Unmarshal([]byte(js), &pair))
+	vsFile, psFile := filepath.Join(dir, "vs.asm"), filepath.Join(dir, "ps.asm")
+	code, _, stderr = shpackRun(append(slices.Clone(args), "--vs-out="+vsFile, "--ps-out="+psFile)...)
+	require.Equal(t, 0, code, stderr)
+	v, err := os.ReadFile(vsFile)
+	require.NoError(t, err)
+	p, err := os.ReadFile(psFile)
+	require.NoError(t, err)
+	return pair.VS, pair.PS, string(v), string(p)
+}
+
+
+// TestRenderPortable draws the portable layouts of corpus signatures on
+// Wine and checks every value, and shows that the plain packed layouts of
+// some of them lose data there.
+func TestRenderPortable(t *testing.T) {
+	tool := renderTool(t)
+	values, renders := 0, 0
+	for _, name := range renderSignatures {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name, "--portable")
+			ss := slots(vs, ps)
+			require.NotEmpty(t, ss)
+			vsFile := filepath.Join(dir, "vs_test.asm")
+			require.NoError(t, os.WriteFile(vsFile, []byte(vertexShader(vsAsm, vs, ss)), 0o644))
+			shaders, wants := pixelShaders(psAsm, ss)
+			for i, p := range shaders {
+				psFile := filepath.Join(dir, fmt.Sprintf("ps_test%d.asm", i))
+				require.NoError(t, os.WriteFile(psFile, []byte(p), 0o644))
+				res := render(t, tool, vsFile, psFile, wants[i])
+				assert.True(t, res.pass, "%s render %d: %d of %d values\n%s", name, i, res.matched, res.total, res.output)
+				values += res.matched
+				renders++
+			}
+			t.Logf("%s: %d values rendered in %d draw(s)", name, len(ss), len(shaders))
+		})
+	}
+	t.Logf("portable: %d renders, %d values checked", renders, values)
+
+	for _, name := range renderPackLoss {
+		t.Run(name+"/packed", func(t *testing.T) {
+			dir := t.TempDir()
+			vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name)
+			ss := slots(vs, ps)
+			vsFile := filepath.Join(dir, "vs_test.asm")
+			require.NoError(t, os.WriteFile(vsFile, []byte(vertexShader(vsAsm, vs, ss)), 0o644))
+			shaders, wants := pixelShaders(psAsm, ss)
+			lost := 0
+			for i, p := range shaders {
+				psFile := filepath.Join(dir, fmt.Sprintf("ps_test%d.asm", i))
+				require.NoError(t, os.WriteFile(psFile, []byte(p), 0o644))
+				res := render(t, tool, vsFile, psFile, wants[i])
+				lost += res.total - res.matched
+			}
+			assert.Greater(t, lost, 0, "%s: Wine is expected to lose packed components", name)
+			t.Logf("%s packed (per-semantic declarations): %d of %d values lost on Wine", name, lost, 16*len(shaders))
+		})
+	}
+}
+
+// TestRenderPackedHLSL compiles --format=hlsl output with Wine's HLSL
+// compiler (D3DCompile) in a vertex shader that fills a struct and returns
+// its packed form through S_PACK, and a pixel shader that unpacks it with
+// S_UNPACK and writes every member component to the render targets.
+func TestRenderPackedHLSL(t *testing.T) {
+	tool := renderTool(t)
+	for _, name := range renderHLSL {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			src, err := fs.ReadFile(corpus.FS(), name)
+			require.NoError(t, err)
+			path := filepath.Join(testenv.Root(t), "corpus", name)
+			code, js, stderr := shpackRun(append(append([]string{"--format=json", "--portable"}, corpus.Args(src)...), path)...)
+			require.Equal(t, 0, code, stderr)
+			var l emit.LayoutJSON
+			require.NoError(t, json.Unmarshal([]byte(js), &l))
+			code, gen, stderr := shpackRun(append(append([]string{"--format=hlsl"}, corpus.Args(src)...), path)...)
+			require.Equal(t, 0, code, stderr)
+
+			// The struct again, from its elements (plain float members), so
+			// that the file holds nothing Wine's compiler lacks.
+			var st, fill strings.Builder
+			fmt.Fprintf(&st, "struct %s\n{\n", l.Signature)
+			var comps []string // every component expression, in order
+			k := 0
+			for _, e := range l.Elements {
+				typ := "float"
+				if e.Components > 1 {
+					typ += strconv.Itoa(e.Components)
+				}
+				fmt.Fprintf(&st, "    %s %s : %s%d;\n", typ, e.Name, e.Semantic, e.Index)
+				if e.Semantic == "POSITION" && e.Index == 0 {
+					fmt.Fprintf(&fill, "    o.%s = pos;\n", e.Name)
+					continue
+				}
+				var vals []string
+				for c := range e.Components {
+					if e.Semantic != "PSIZE" {
+						vals = append(vals, strconv.FormatFloat(value(k), 'g', -1, 64))
+						comps = append(comps, fmt.Sprintf("i.%s%s", e.Name, map[bool]string{true: "." + string(xyzw[c]), false: ""}[e.Components > 1]))
+						k++
+					} else {
+						vals = append(vals, "1")
+					}
+				}
+				fmt.Fprintf(&fill, "    o.%s = %s(%s);\n", e.Name, typ, strings.Join(vals, ", "))
+			}
+			st.WriteString("};\n")
+			var want []float64
+			for i := range comps {
+				want = append(want, value(i))
+			}
+			for batch := 0; batch*16 < len(comps); batch++ {
+				part := comps[batch*16 : min(batch*16+16, len(comps))]
+				var out strings.Builder
+				for r := range 4 {
+					var c []string
+					for j := range 4 {
+						if idx := r*4 + j; idx < len(part) {
+							c = append(c, part[idx])
+						} else {
+							c = append(c, "0")
+						}
+					}
+					fmt.Fprintf(&out, "    r.c%d = float4(%s);\n", r, strings.Join(c, ", "))
+				}
+				name := l.Signature
+				file := st.String() + gen + fmt.Sprintf(`
+%[1]s_Packed vs_main(float4 pos : POSITION)
+{
+    %[1]s o = (%[1]s)0;
+%[2]s    %[1]s_Packed p = (%[1]s_Packed)0;
+    %[1]s_PACK(p, o)
+    return p;
+}
+
+struct PS_OUT { float4 c0 : COLOR0; float4 c1 : COLOR1; float4 c2 : COLOR2; float4 c3 : COLOR3; };
+
+PS_OUT ps_main(%[1]s_PackedPS p)
+{
+    %[1]s i = (%[1]s)0;
+    %[1]s_UNPACK(i, p)
+    PS_OUT r = (PS_OUT)0;
+%[3]s    return r;
+}
+`, name, fill.String(), out.String())
+				hlslFile := filepath.Join(dir, fmt.Sprintf("packed%d.hlsl", batch))
+				require.NoError(t, os.WriteFile(hlslFile, []byte(file), 0o644))
+				w := make([]float64, 16)
+				copy(w, want[batch*16:min(batch*16+16, len(want))])
+				res := render(t, tool, hlslFile, hlslFile, w, "--vs-entry=vs_main", "--ps-entry=ps_main")
+				assert.True(t, res.pass, "%s batch %d: %d of %d\n%s\n%s", name, batch, res.matched, res.total, res.output, file)
+			}
+			t.Logf("%s: %d member components compiled by Wine's HLSL compiler and rendered", l.Signature, len(comps))
+		})
+	}
+}
