@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
 	"github.com/shpack/shpack/ir"
@@ -299,5 +300,17 @@ func TestExactBudgetReportsGap(t *testing.T) {
 	}
 	if !full.Optimal() {
 		t.Fatalf("full search did not prove its layout: %d vs %d", full.GeneralRegisters(), full.LowerBound)
+	}
+}
+
+// TestExactBudgetHeadroom keeps the node budget honest: random instances of
+// the benchmark's kind are all proven with a hundredth of it, so the cap only
+// stops pathological searches.
+func TestExactBudgetHeadroom(t *testing.T) {
+	for seed := range uint64(300) {
+		s, c := randomInstance(seed, 128, true)
+		l, err := Exact{NodeBudget: defaultNodeBudget / 100}.Pack(s, ir.VS30Out(), c)
+		require.NoError(t, err, "seed %d", seed)
+		require.True(t, l.Optimal(), "seed %d: %d registers, bound %d", seed, l.GeneralRegisters(), l.LowerBound)
 	}
 }
