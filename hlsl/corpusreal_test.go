@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/internal/realcorpus"
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // realExceptions lists the corpus files that cannot be read at all, with the
@@ -82,6 +83,7 @@ func readManifest(t *testing.T, root string) []manifestRow {
 // candidate that MANIFEST.tsv names in the real-world corpus. Each must
 // lower, or fail with the specific error its exception names.
 func TestCorpusReal(t *testing.T) {
+	testenv.Heavy(t)
 	root := realcorpus.Root(t)
 	rows := readManifest(t, root)
 	var structs, structsOK, funcs, funcsOK, files, filesOK, withWarnings int

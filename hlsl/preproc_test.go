@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/ir"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -988,6 +989,7 @@ var ppCorpusAbsent = map[string]bool{
 }
 
 func TestPPCorpus(t *testing.T) {
+	testenv.Heavy(t)
 	root, files := ppCorpusFiles(t)
 	if files == nil {
 		t.Skipf("corpus not found at %s", root)

@@ -79,6 +79,7 @@ WATER_OUT vs(float4 p : POSITION) { WATER_OUT o = (WATER_OUT)0; return o; }
 // a second run does nothing, a change to an included file rebuilds, and an
 // unchanged result keeps its timestamp.
 func TestBuildIntegration(t *testing.T) {
+	testenv.Heavy(t)
 	snippets := readmeSnippets(t)
 	bin := buildShpack(t)
 	path := bin + string(os.PathListSeparator) + os.Getenv("PATH")

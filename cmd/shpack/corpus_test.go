@@ -118,6 +118,7 @@ func TestCorpusGolden(t *testing.T) {
 // with the independent MojoShader-based check, and compares the declarations
 // read back from the bytecode with the JSON shpack printed for the same run.
 func TestCorpusAssembles(t *testing.T) {
+	testenv.Heavy(t)
 	asmcheck.Tool(t)
 	root := testenv.Root(t)
 	checked := 0

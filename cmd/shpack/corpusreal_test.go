@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/shpack/shpack/internal/testenv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -43,6 +44,7 @@ var clearErrors = [][2]string{
 // member: each gives a program that assembles and reads back as declared,
 // or one of the clear errors above. The counts go to the log.
 func TestCorpusRealPack(t *testing.T) {
+	testenv.Heavy(t)
 	root := realcorpus.Root(t)
 	asmcheck.Tool(t)
 	var ok, failed int
@@ -106,6 +108,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // corpus that returns a struct with POSITION, the function's outputs with
 // --entry and the struct with --struct: the JSON elements must be the same.
 func TestEntryMatchesStructReal(t *testing.T) {
+	testenv.Heavy(t)
 	root := realcorpus.Root(t)
 	compared := 0
 	for _, rel := range realcorpus.Files(t, root) {
@@ -157,6 +160,7 @@ func TestEntryMatchesStructReal(t *testing.T) {
 // it as a parameter): both blocks assemble and read back as the JSON says,
 // and the pixel side mirrors the vertex side's registers and letters.
 func TestLinkReal(t *testing.T) {
+	testenv.Heavy(t)
 	root := realcorpus.Root(t)
 	asmcheck.Tool(t)
 	linked, failed := 0, 0

@@ -221,11 +221,11 @@ func linkCorpus(t *testing.T, dir, name string, extra ...string) (vs, ps emit.La
 	return pair.VS, pair.PS, string(v), string(p)
 }
 
-
 // TestRenderPortable draws the portable layouts of corpus signatures on
 // Wine and checks every value, and shows that the plain packed layouts of
 // some of them lose data there.
 func TestRenderPortable(t *testing.T) {
+	testenv.Heavy(t)
 	tool := renderTool(t)
 	values, renders := 0, 0
 	for _, name := range renderSignatures {
@@ -276,6 +276,7 @@ func TestRenderPortable(t *testing.T) {
 // its packed form through S_PACK, and a pixel shader that unpacks it with
 // S_UNPACK and writes every member component to the render targets.
 func TestRenderPackedHLSL(t *testing.T) {
+	testenv.Heavy(t)
 	tool := renderTool(t)
 	for _, name := range renderHLSL {
 		t.Run(name, func(t *testing.T) {

@@ -70,3 +70,13 @@ func Golden(t testing.TB, path string, got []byte, update bool) {
 		t.Errorf("output differs from %s (run with -update to accept):\n--- want\n%s\n--- got\n%s", path, want, got)
 	}
 }
+
+// Heavy marks a test that runs external tools or walks the real-world
+// corpus: -short skips it (the race-detector run in .ci/run is -short; the
+// plain run covers these).
+func Heavy(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("heavy test: skipped with -short")
+	}
+}
