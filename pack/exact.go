@@ -111,10 +111,10 @@ type search struct {
 	p      *problem
 	blocks []int // item indices of multi-row items, in search order
 	same   []bool
-	ones   map[ir.Class]*ClassCounts
-	rows   []regState // registers the placed blocks occupy
-	base   int        // virtual index of rows[0]
-	at     []blockAt  // placement of each block (virtual start row), by search position
+	ones   []classOnes // one-row items per class, in class order
+	rows   []regState  // registers the placed blocks occupy
+	base   int         // virtual index of rows[0]
+	at     []blockAt   // placement of each block (virtual start row), by search position
 	found  []blockAt
 	target int
 	nodes  int
@@ -125,20 +125,25 @@ type search struct {
 
 type blockAt struct{ start, off int }
 
+// classOnes counts the one-row items of one packing class by width.
+type classOnes struct {
+	class ir.Class
+	n     ClassCounts
+}
+
 func newSearch(p *problem, budget int) *search {
-	x := &search{p: p, budget: budget, ones: map[ir.Class]*ClassCounts{}}
+	x := &search{p: p, budget: budget}
 	for k := range p.items {
 		it := &p.items[k]
 		if it.rows() > 1 {
 			x.blocks = append(x.blocks, k)
 			continue
 		}
-		c := x.ones[it.class]
-		if c == nil {
-			c = new(ClassCounts)
-			x.ones[it.class] = c
+		i, found := slices.BinarySearchFunc(x.ones, it.class, func(o classOnes, k ir.Class) int { return cmp.Compare(o.class, k) })
+		if !found {
+			x.ones = slices.Insert(x.ones, i, classOnes{class: it.class})
 		}
-		c[it.cols]++
+		x.ones[i].n[it.cols]++
 	}
 	// Tallest and widest blocks first: they constrain the most.
 	slices.SortStableFunc(x.blocks, func(a, b int) int {
@@ -254,6 +259,26 @@ func (x *search) place(it *item, st, off int) {
 	x.base, x.rows = lo, rows
 }
 
+// freeRuns[m] counts the maximal free runs of each length (1..3) in a
+// register whose used components are m; a fully free register (a 4-run)
+// counts nothing, since only one-row items narrower than 4 share one.
+var freeRuns = func() (t [16][4]int) {
+	for m := range 16 {
+		n := 0
+		for c := range 5 {
+			if c < 4 && m&(1<<c) == 0 {
+				n++
+				continue
+			}
+			if n > 0 && n < 4 {
+				t[m][n]++
+			}
+			n = 0
+		}
+	}
+	return t
+}()
+
 // runCounts counts the maximal free runs of each length (1..3) in the rows of
 // class k.
 func runCounts(rows []regState, k ir.Class) (a [4]int) {
@@ -261,17 +286,10 @@ func runCounts(rows []regState, k ir.Class) (a [4]int) {
 		if r.class != k {
 			continue
 		}
-		n := 0
-		for c := range 5 {
-			if c < 4 && r.used&(1<<c) == 0 {
-				n++
-				continue
-			}
-			if n > 0 && n < 4 {
-				a[n]++
-			}
-			n = 0
-		}
+		f := &freeRuns[r.used&15]
+		a[1] += f[1]
+		a[2] += f[2]
+		a[3] += f[3]
 	}
 	return a
 }
@@ -281,12 +299,12 @@ func runCounts(rows []regState, k ir.Class) (a [4]int) {
 // choice per class (x3, y) is stored in it.
 func (x *search) completion(plan map[ir.Class][2]int) int {
 	total := 0
-	for k, n := range x.ones {
-		a := runCounts(x.rows, k)
-		cost, x3, y := bestCompletion(*n, a)
+	for _, o := range x.ones {
+		a := runCounts(x.rows, o.class)
+		cost, x3, y := bestCompletion(o.n, a)
 		total += cost
 		if plan != nil {
-			plan[k] = [2]int{x3, y}
+			plan[o.class] = [2]int{x3, y}
 		}
 	}
 	return total
