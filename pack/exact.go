@@ -6,39 +6,57 @@ package pack
 // array dynamically (o[aL] in vs_3_0): the array's rows must then sit in
 // consecutive registers at the same components, a two-dimensional rectangle
 // packing problem that is NP-complete in general (DXIL.rst). The instances are
-// small, and the search below splits them in two:
+// small, and the search below splits them three ways:
 //
-//  1. Blocks (indexed arrays of two or more rows) are placed by depth-first
-//     search. Used registers can always be renumbered keeping their order,
-//     and a block's rows are all used, so the rows the blocks use form one
-//     run: a block of k rows only needs to start between k-1 rows above the
-//     first used row and just past the last one (overlapping the run from
-//     either side, or extending it), at any component offset where it fits.
-//     Identical blocks are placed in non-decreasing (start, offset) order to
-//     skip permutations.
+//  0. By packing class. A register holds one class, so the classes never
+//     interact: each class with blocks is solved on its own and the fewest
+//     registers is the sum over classes (classes without blocks cost their
+//     closed form).
+//
+//  1. Within a class, blocks (indexed arrays of two or more rows) are placed
+//     by depth-first search. Used registers can always be renumbered keeping
+//     their order, and a block's rows are all used, so the rows the blocks
+//     use can be taken as one run 0..R-1 (rows between blocks hold only
+//     one-row items, which the completion below counts as new registers
+//     anyway). Sort the blocks of such a layout by (start row, component
+//     offset): the blocks before any point cover exactly rows 0..E-1, where E
+//     is their furthest end (a row inside is covered by the block reaching E
+//     or by one starting earlier), and the next block starts between the
+//     previous start and E (row E is covered by a block that starts at or
+//     before it). So the search picks the next block among those not placed,
+//     at a (start, offset) not before the previous one's and a start not past
+//     the rows used so far, and it meets every layout. Identical blocks are
+//     taken in index order, and clusters (runs of rows no block spans out of)
+//     in the order of their first blocks' shapes, to skip permutations. (An
+//     earlier version placed the blocks in a fixed order, each next to the
+//     rows used so far; FuzzPack showed that it misses layouts where a later
+//     block must sit between two earlier ones, and wrongly proved 31
+//     registers where 30 were enough. TestPropertyPlanted now hides dense
+//     layouts for the search to find.)
 //
 //  2. The one-row items are then an exact completion, computed in closed form.
-//     Per packing class, the free space the blocks leave is a multiset of
-//     maximal free runs of length 1, 2 and 3 (an item is contiguous, so it lies
-//     inside one run). Fours never fit a run. Choose x3 threes placed in
-//     3-runs and y twos placed in other 3-runs; by an exchange argument, twos
-//     fill the 2-runs next (z = min(a2, n2 − y)), and ones fill every slot
-//     left. The leftovers go to new registers, which cost exactly ClosedForm.
+//     The free space the blocks leave is a multiset of maximal free runs of
+//     length 1, 2 and 3 (an item is contiguous, so it lies inside one run).
+//     Fours never fit a run. Choose x3 threes placed in 3-runs and y twos
+//     placed in other 3-runs; by an exchange argument, twos fill the 2-runs
+//     next (z = min(a2, n2 − y)), and ones fill every slot left. The
+//     leftovers go to new registers, which cost exactly ClosedForm.
 //     Minimizing over x3 and y gives the optimal completion.
 //
-// Bound: U + completion(current free runs) never exceeds the final count of
-// any layout below the node (a block placed later either uses existing free
-// space, which only removes room, or opens registers, each of which could
-// instead have held one-row items at least as well as the room the block
-// leaves there). At a leaf it is the exact count.
+// Bound: at a node, U (rows used) plus the completion of the one-row items
+// together with the unplaced blocks' rows, each taken as a one-row item,
+// never exceeds the count of any layout below the node: that layout places
+// those rows, more constrained, in the same free runs or in new registers.
+// At a leaf it is the exact count.
 //
-// The search is iterative deepening on the register count T, from the best
-// lower bound (LowerBound) up to the count of a greedy layout (blocks first,
-// then first-fit decreasing): a finished pass that finds nothing proves that T
-// registers are not enough. The work is bounded by a count of search nodes,
-// never a clock, so the output is deterministic; when the budget runs out,
-// the best layout found so far is returned and Layout.LowerBound holds the
-// bound that was proved, so the gap is reported honestly.
+// Per class, the search is iterative deepening on the register count T, from
+// the class's bound (its rows as one-row items by the closed form, and its
+// tallest block) up to the count of a first-fit placement: a finished pass
+// that finds nothing proves that T registers are not enough. The work is
+// bounded by a count of search nodes, never a clock, so the output is
+// deterministic; when the budget runs out, the best layout found so far is
+// returned and Layout.LowerBound holds the bound that was proved, so the gap
+// is reported honestly.
 //
 // Signatures without blocks need no search: first-fit decreasing is optimal
 // for them (see optimal.go), and Exact returns its layout.
@@ -50,11 +68,12 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// defaultNodeBudget bounds the search nodes of one Exact run. A node costs
-// about half a microsecond, so the cap holds a pathological search (FuzzPack
-// found one: 16 blocks, 37 registers) to about a tenth of a second, while
-// 300 random 32-register instances of up to 128 elements are all proven
-// within 2,000 nodes (TestExactBudgetHeadroom).
+// defaultNodeBudget bounds the search nodes of one Exact run (a node costs
+// well under a microsecond). Of 1,000 random 32-register instances of up to
+// 128 elements (BenchmarkExact's kind; 957 with blocks), 975 need no search
+// node at all (first fit meets the bound), 999 fewer than 2,000 nodes
+// (TestExactBudgetHeadroom checks 300 of them) and the hardest, ten blocks
+// in one class, 182k nodes (40 ms); the cap only stops pathological cases.
 const defaultNodeBudget = 200_000
 
 // Exact finds a layout with the fewest general registers by search, also for
@@ -82,39 +101,109 @@ func (x Exact) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*i
 }
 
 // exact packs p optimally (within budget) and names the layout name.
+//
+// Registers of different packing classes never share anything, so the
+// problem splits: each class that has blocks is searched on its own (its
+// rows are then numbered after the previous class's), and the fewest
+// registers is the sum of the classes' fewest.
 func exact(p *problem, name string, budget int) (*ir.Layout, error) {
-	x := newSearch(p, budget)
-	if len(x.blocks) == 0 {
+	blocks, loads := classify(p)
+	if len(blocks) == 0 {
 		return ffd(p).layout(name, specialsFirst)
 	}
-	greedy := x.greedy()
-	best := greedy
-	lower := LowerBound(p)
-	for t := lower; t < len(greedy.regs); t++ {
-		x.target = t
-		x.aborted = false
-		if x.dfs(0) {
-			best = x.build()
-			break
+	var (
+		runs  []classRun
+		plan  = map[ir.Class][2]int{}
+		lower = 0
+		nodes = 0
+	)
+	for _, load := range loads {
+		var mine []int
+		for _, k := range blocks {
+			if p.items[k].class == load.class {
+				mine = append(mine, k)
+			}
 		}
-		if x.aborted {
-			break
+		if len(mine) == 0 {
+			lower += ClosedForm(load.n)
+			continue
 		}
-		lower = t + 1 // the pass for t finished without a layout: t is not enough
+		x := newSearch(p, load, mine, budget-nodes)
+		at, lo := x.solve()
+		nodes += x.nodes
+		lower += lo
+		runs = append(runs, classRun{x: x, at: at, rows: x.planFor(at, plan)})
 	}
-	best.bound = lower
-	return best.layout(name, specialsFirst)
+	s := newState(p)
+	for i := range p.sig.Elements {
+		if p.role[i] != ir.RoleGeneral {
+			s.special(i)
+		}
+	}
+	base := 0
+	for _, r := range runs {
+		for range r.rows {
+			s.open(r.x.load.class)
+		}
+		for b, k := range r.x.blocks {
+			s.put(&p.items[k], base+r.at[b].start, r.at[b].off)
+		}
+		base += r.rows
+	}
+	fillOnes(p, s, plan)
+	s.bound = lower
+	return s.layout(name, specialsFirst)
 }
 
-// search holds the state of one exact run.
+// classRun is the block placement chosen for one class and the rows it
+// takes.
+type classRun struct {
+	x    *search
+	at   []blockAt
+	rows int
+}
+
+// classify returns the blocks of p (multi-row items) in search order and
+// what each class needs, in class order.
+func classify(p *problem) (blocks []int, loads []classLoad) {
+	index := func(k ir.Class) int {
+		i, found := slices.BinarySearchFunc(loads, k, func(o classLoad, k ir.Class) int { return cmp.Compare(o.class, k) })
+		if !found {
+			loads = slices.Insert(loads, i, classLoad{class: k})
+		}
+		return i
+	}
+	for k := range p.items {
+		it := &p.items[k]
+		i := index(it.class)
+		if it.rows() > 1 {
+			blocks = append(blocks, k)
+			loads[i].addRows(p, it, 1)
+			continue
+		}
+		loads[i].n[it.cols]++
+	}
+	// Tallest and widest blocks first: they constrain the most.
+	slices.SortStableFunc(blocks, func(a, b int) int {
+		ia, ib := &p.items[a], &p.items[b]
+		if c := cmp.Compare(ib.rows(), ia.rows()); c != 0 {
+			return c
+		}
+		return cmp.Compare(ib.cols, ia.cols)
+	})
+	return blocks, loads
+}
+
+// search holds the state of the exact search over one packing class.
 type search struct {
 	p      *problem
-	blocks []int // item indices of multi-row items, in search order
+	load   classLoad // the class's one-row items and unplaced block rows
+	blocks []int     // item indices of the class's blocks, in search order
 	same   []bool
-	ones   []classOnes // one-row items per class, in class order
-	rows   []regState  // registers the placed blocks occupy
-	base   int         // virtual index of rows[0]
-	at     []blockAt   // placement of each block (virtual start row), by search position
+	group  []int      // first search position of each block's identical group
+	rows   []regState // registers the placed blocks occupy, from row 0
+	placed []bool     // by search position
+	at     []blockAt  // placement of each block (start row, offset), by search position
 	found  []blockAt
 	target int
 	nodes  int
@@ -125,40 +214,104 @@ type search struct {
 
 type blockAt struct{ start, off int }
 
-// classOnes counts the one-row items of one packing class by width.
-type classOnes struct {
+// classLoad is what one packing class still needs placed: its one-row
+// items by width, and the rows of its blocks not placed yet by width.
+type classLoad struct {
 	class ir.Class
 	n     ClassCounts
+	rows  ClassCounts
 }
 
-func newSearch(p *problem, budget int) *search {
-	x := &search{p: p, budget: budget}
-	for k := range p.items {
-		it := &p.items[k]
-		if it.rows() > 1 {
-			x.blocks = append(x.blocks, k)
-			continue
-		}
-		i, found := slices.BinarySearchFunc(x.ones, it.class, func(o classOnes, k ir.Class) int { return cmp.Compare(o.class, k) })
-		if !found {
-			x.ones = slices.Insert(x.ones, i, classOnes{class: it.class})
-		}
-		x.ones[i].n[it.cols]++
-	}
-	// Tallest and widest blocks first: they constrain the most.
-	slices.SortStableFunc(x.blocks, func(a, b int) int {
-		ia, ib := &p.items[a], &p.items[b]
-		if c := cmp.Compare(ib.rows(), ia.rows()); c != 0 {
-			return c
-		}
-		return cmp.Compare(ib.cols, ia.cols)
-	})
+func newSearch(p *problem, load classLoad, blocks []int, budget int) *search {
+	x := &search{p: p, load: load, blocks: blocks, budget: budget}
 	x.same = make([]bool, len(x.blocks))
-	for i := 1; i < len(x.blocks); i++ {
-		x.same[i] = p.sameShape(x.blocks[i-1], x.blocks[i])
+	x.group = make([]int, len(x.blocks))
+	for i, k := range x.blocks {
+		x.group[i] = i
+		if i > 0 && p.sameShape(x.blocks[i-1], k) {
+			x.same[i] = true
+			x.group[i] = x.group[i-1]
+		}
 	}
 	x.at = make([]blockAt, len(x.blocks))
+	x.placed = make([]bool, len(x.blocks))
 	return x
+}
+
+// solve returns the best block placement found and the proven lower bound
+// on the class's registers: iterative deepening on the register count T,
+// from the class's bound (its rows as one-row items by the closed form, and
+// its tallest block) up to the count of a first-fit placement; a finished
+// pass that finds nothing proves that T registers are not enough.
+func (x *search) solve() ([]blockAt, int) {
+	greedy, upper := x.firstFit()
+	n := x.load.n
+	tallest := 0
+	for w := 1; w <= 4; w++ {
+		n[w] += x.load.rows[w]
+	}
+	for _, k := range x.blocks {
+		tallest = max(tallest, x.p.items[k].rows())
+	}
+	lower := max(ClosedForm(n), tallest)
+	for t := lower; t < upper; t++ {
+		x.target = t
+		x.aborted = false
+		if x.dfs(0, blockAt{}, 0) {
+			return x.found, t
+		}
+		if x.aborted {
+			break
+		}
+		lower = t + 1 // the pass for t finished without a layout: t is not enough
+	}
+	return greedy, lower
+}
+
+// firstFit places the blocks in search order, each at the lowest row and
+// then the leftmost component where it fits, and returns the placement and
+// the registers it needs with the one-row items: the search's upper bound.
+func (x *search) firstFit() ([]blockAt, int) {
+	at := make([]blockAt, len(x.blocks))
+	load := x.load
+	for b, k := range x.blocks {
+		it := &x.p.items[k]
+	find:
+		for st := 0; ; st++ {
+			for off := 0; off+it.cols <= 4; off++ {
+				if x.fits(it, st, off) {
+					at[b] = blockAt{st, off}
+					x.place(it, st, off)
+					x.load.addRows(x.p, it, -1)
+					break find
+				}
+			}
+		}
+	}
+	n := len(x.rows) + x.completion(nil)
+	x.rows, x.load = nil, load
+	return at, n
+}
+
+// planFor places the blocks at at, stores the class's completion choice in
+// plan and returns the rows the blocks take.
+func (x *search) planFor(at []blockAt, plan map[ir.Class][2]int) int {
+	load := x.load
+	for b, k := range x.blocks {
+		x.place(&x.p.items[k], at[b].start, at[b].off)
+		x.load.addRows(x.p, &x.p.items[k], -1)
+	}
+	x.completion(plan)
+	n := len(x.rows)
+	x.rows, x.load = nil, load
+	return n
+}
+
+// addRows adds d times the rows of block it to the unplaced rows of l.
+func (l *classLoad) addRows(p *problem, it *item, d int) {
+	for _, e := range it.elems {
+		l.rows[p.sig.Elements[e].Components] += d
+	}
 }
 
 // sameShape reports whether items a and b are interchangeable.
@@ -175,12 +328,16 @@ func (p *problem) sameShape(a, b int) bool {
 	return true
 }
 
-// dfs places blocks b.. and reports whether a layout within target exists.
+// dfs places the blocks not yet placed, depth of them being placed, the
+// last at (prev.start, prev.off), and reports whether a layout within target
+// exists. Each next block starts at or after the previous one (at a larger
+// offset on the same row) and no further than just past the used rows.
 //
-// Rows are addressed by a virtual index: x.rows[0] is row x.base. A block
-// may start anywhere from k-1 rows above the first used row to just past
-// the last, so that it can overlap the used rows from either side.
-func (x *search) dfs(b int) bool {
+// A block that starts just past the used rows opens a new cluster: no block
+// spans the boundary, so whole clusters can be reordered, and they are taken
+// with the groups of their first blocks in non-decreasing order (cluster is
+// the group of the current cluster's first block).
+func (x *search) dfs(depth int, prev blockAt, cluster int) bool {
 	x.nodes++
 	if x.nodes > x.budget {
 		x.aborted = true
@@ -189,46 +346,53 @@ func (x *search) dfs(b int) bool {
 	if len(x.rows)+x.completion(nil) > x.target {
 		return false
 	}
-	if b == len(x.blocks) {
+	if depth == len(x.blocks) {
 		x.found = slices.Clone(x.at)
 		return true
 	}
-	it := &x.p.items[x.blocks[b]]
-	base, rows := x.base, x.rows
-	first := base - (it.rows() - 1)
-	if len(rows) == 0 {
-		first = base // nothing to overlap: the first block sets row 0
-	}
-	for st := first; st <= base+len(rows); st++ {
-		for off := 0; off+it.cols <= 4; off++ {
-			if x.same[b] {
-				prev := x.at[b-1]
-				if st < prev.start || st == prev.start && off < prev.off {
+	rows := x.rows
+	for b := range x.blocks {
+		if x.placed[b] || x.same[b] && !x.placed[b-1] {
+			continue
+		}
+		it := &x.p.items[x.blocks[b]]
+		load := &x.load
+		for st := prev.start; st <= len(rows); st++ {
+			next := cluster
+			if st == len(rows) {
+				if x.group[b] < cluster {
 					continue
 				}
+				next = x.group[b]
 			}
-			if !x.fits(it, st, off) {
-				continue
-			}
-			x.at[b] = blockAt{st, off}
-			x.place(it, st, off)
-			ok := x.dfs(b + 1)
-			x.base, x.rows = base, rows // restore (place worked on a copy)
-			if ok || x.aborted {
-				return ok
+			for off := 0; off+it.cols <= 4; off++ {
+				if st == prev.start && off < prev.off || !x.fits(it, st, off) {
+					continue
+				}
+				x.at[b] = blockAt{st, off}
+				x.placed[b] = true
+				load.addRows(x.p, it, -1)
+				x.place(it, st, off)
+				ok := x.dfs(depth+1, x.at[b], next)
+				x.rows = rows // restore (place worked on a copy)
+				x.placed[b] = false
+				load.addRows(x.p, it, 1)
+				if ok || x.aborted {
+					return ok
+				}
 			}
 		}
 	}
 	return false
 }
 
-// fits reports whether block it can start at virtual row st, component off;
-// rows outside the used ones are new and free.
+// fits reports whether block it can start at row st, component off; rows
+// past the used ones are new and free.
 func (x *search) fits(it *item, st, off int) bool {
 	for k, e := range it.elems {
-		i := st + k - x.base
-		if i < 0 || i >= len(x.rows) {
-			continue
+		i := st + k
+		if i >= len(x.rows) {
+			break
 		}
 		r := x.rows[i]
 		if r.class != it.class || r.used&runMask(off, x.p.sig.Elements[e].Components) != 0 {
@@ -238,25 +402,20 @@ func (x *search) fits(it *item, st, off int) bool {
 	return true
 }
 
-// place puts block it at virtual row st, component off, on a fresh copy of
-// the rows (extended above or below as needed), so that a caller restores
-// the previous state by restoring x.base and x.rows.
+// place puts block it at row st, component off, on a fresh copy of the rows
+// (extended as needed), so that a caller restores the previous state by
+// restoring x.rows.
 func (x *search) place(it *item, st, off int) {
-	lo := min(x.base, st)
-	hi := max(x.base+len(x.rows), st+it.rows())
-	if len(x.rows) == 0 {
-		lo, hi = st, st+it.rows()
-	}
-	rows := make([]regState, hi-lo)
-	copy(rows[x.base-lo:], x.rows)
+	rows := make([]regState, max(len(x.rows), st+it.rows()))
+	copy(rows, x.rows)
 	for k, e := range it.elems {
-		r := &rows[st+k-lo]
+		r := &rows[st+k]
 		if r.used == 0 {
 			r.class = it.class
 		}
 		r.used |= runMask(off, x.p.sig.Elements[e].Components)
 	}
-	x.base, x.rows = lo, rows
+	x.rows = rows
 }
 
 // freeRuns[m] counts the maximal free runs of each length (1..3) in a
@@ -294,20 +453,24 @@ func runCounts(rows []regState, k ir.Class) (a [4]int) {
 	return a
 }
 
-// completion returns the fewest new registers the one-row items need given
-// the free runs of the rows placed so far. If plan is not nil, the best
-// choice per class (x3, y) is stored in it.
+// completion returns a lower bound on the new registers that what is not
+// placed yet needs, given the rows placed so far: the exact completion of
+// the class's one-row items together with the rows of its blocks not placed
+// yet, each taken as a one-row item of its width (a relaxation: every real
+// completion places those rows in free runs or new registers, only more
+// constrained). Once every block is placed it is the exact completion of the
+// one-row items. If plan is not nil, the best choice (x3, y) is stored in it.
 func (x *search) completion(plan map[ir.Class][2]int) int {
-	total := 0
-	for _, o := range x.ones {
-		a := runCounts(x.rows, o.class)
-		cost, x3, y := bestCompletion(o.n, a)
-		total += cost
-		if plan != nil {
-			plan[o.class] = [2]int{x3, y}
-		}
+	a := runCounts(x.rows, x.load.class)
+	n := x.load.n
+	for w := 1; w <= 4; w++ {
+		n[w] += x.load.rows[w]
 	}
-	return total
+	cost, x3, y := bestCompletion(n, a)
+	if plan != nil {
+		plan[x.load.class] = [2]int{x3, y}
+	}
+	return cost
 }
 
 // bestCompletion minimizes the new registers needed for one class's one-row
@@ -328,57 +491,11 @@ func bestCompletion(n ClassCounts, a [4]int) (cost, bx3, by int) {
 	return cost, bx3, by
 }
 
-// greedy packs blocks first (in search order, first fit), then the one-row
-// items by first-fit decreasing: a valid layout that bounds the search.
-func (x *search) greedy() *state {
-	s := newState(x.p)
-	x.specials(s)
-	for _, k := range x.blocks {
-		it := &x.p.items[k]
-		r, off := s.firstFit(it)
-		s.put(it, r, off)
-	}
-	x.fillOnes(s, nil)
-	return s
-}
-
-func (x *search) specials(s *state) {
-	for i := range x.p.sig.Elements {
-		if x.p.role[i] != ir.RoleGeneral {
-			s.special(i)
-		}
-	}
-}
-
-// build turns the block placement found by dfs into a layout state.
-func (x *search) build() *state {
-	s := newState(x.p)
-	x.specials(s)
-	x.base, x.rows = 0, nil
-	for b, k := range x.blocks {
-		at := x.found[b]
-		x.place(&x.p.items[k], at.start, at.off)
-	}
-	for _, r := range x.rows {
-		s.open(r.class)
-	}
-	for b, k := range x.blocks {
-		at := x.found[b]
-		s.put(&x.p.items[k], at.start-x.base, at.off)
-	}
-	plan := map[ir.Class][2]int{}
-	x.completion(plan)
-	x.fillOnes(s, plan)
-	x.base, x.rows = 0, nil
-	return s
-}
-
 // fillOnes places the one-row items. With a plan, each class first follows
 // it: x3 threes into 3-runs, y twos into further 3-runs, twos into 2-runs, and
 // ones into every free slot of the block registers; whatever is left (all
 // items, without a plan) goes by first-fit decreasing.
-func (x *search) fillOnes(s *state, plan map[ir.Class][2]int) {
-	p := x.p
+func fillOnes(p *problem, s *state, plan map[ir.Class][2]int) {
 	var rest []int
 	byWidth := func(w int) []int {
 		var ks []int
