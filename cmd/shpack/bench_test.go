@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/realcorpus"
+	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
 )
@@ -103,4 +105,44 @@ func buildShpackB(b *testing.B) string {
 		b.Fatalf("%v\n%s", err, out)
 	}
 	return filepath.Join(dir, "shpack")
+}
+
+// BenchmarkStartup times one whole `shpack FILE` process on a small corpus
+// file against a hello-world Go binary built the same way: the target is
+// within 2× (grammar and table construction count here). It reports the
+// time per process of each and their ratio.
+func BenchmarkStartup(b *testing.B) {
+	bin := buildShpackB(b)
+	dir := b.TempDir()
+	hello := filepath.Join(dir, "hello")
+	src := filepath.Join(dir, "hello.go")
+	if err := os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello\") }\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if out, err := exec.Command("go", "build", "-o", hello, src).CombinedOutput(); err != nil {
+		b.Fatalf("%v\n%s", err, out)
+	}
+	file := filepath.Join(testenv.Root(b), "corpus", "ones_before_threes.hlsl")
+	run := func(name string, args ...string) {
+		var out bytes.Buffer
+		cmd := exec.Command(name, args...)
+		cmd.Stdout = &out
+		if err := cmd.Run(); err != nil || out.Len() == 0 {
+			b.Fatalf("%s: %v (%d bytes of output)", name, err, out.Len())
+		}
+	}
+	b.ResetTimer()
+	var tShpack, tHello time.Duration
+	for b.Loop() {
+		start := time.Now()
+		run(bin, file)
+		tShpack += time.Since(start)
+		start = time.Now()
+		run(hello)
+		tHello += time.Since(start)
+	}
+	n := float64(b.N)
+	b.ReportMetric(tShpack.Seconds()*1e3/n, "shpack-ms")
+	b.ReportMetric(tHello.Seconds()*1e3/n, "hello-ms")
+	b.ReportMetric(tShpack.Seconds()/tHello.Seconds(), "ratio")
 }
