@@ -43,8 +43,7 @@ func BenchmarkPipeline(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			o := realcorpus.Options(root, rel)
-			u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+			u, err := hlsl.ParseFile(path, src, realPPOptions(root, rel))
 			if err != nil {
 				continue
 			}
@@ -72,7 +71,7 @@ func BenchmarkPipeline(b *testing.B) {
 func BenchmarkProcessPerFile(b *testing.B) {
 	root := realcorpus.Root(b)
 	files := realcorpus.Files(b, root)
-	bin := buildShpackB(b)
+	bin := buildShpack(b)
 	b.ResetTimer()
 	for b.Loop() {
 		for _, rel := range files {
@@ -85,7 +84,7 @@ func BenchmarkProcessPerFile(b *testing.B) {
 func BenchmarkOneProcess(b *testing.B) {
 	root := realcorpus.Root(b)
 	files := realcorpus.Files(b, root)
-	bin := buildShpackB(b)
+	bin := buildShpack(b)
 	b.ResetTimer()
 	for b.Loop() {
 		var out bytes.Buffer
@@ -98,21 +97,12 @@ func BenchmarkOneProcess(b *testing.B) {
 	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
 }
 
-func buildShpackB(b *testing.B) string {
-	dir := b.TempDir()
-	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "shpack"), ".").CombinedOutput()
-	if err != nil {
-		b.Fatalf("%v\n%s", err, out)
-	}
-	return filepath.Join(dir, "shpack")
-}
-
 // BenchmarkStartup times one whole `shpack FILE` process on a small corpus
 // file against a hello-world Go binary built the same way: the target is
 // within 2× (grammar and table construction count here). It reports the
 // time per process of each and their ratio.
 func BenchmarkStartup(b *testing.B) {
-	bin := buildShpackB(b)
+	bin := buildShpack(b)
 	dir := b.TempDir()
 	hello := filepath.Join(dir, "hello")
 	src := filepath.Join(dir, "hello.go")

@@ -43,13 +43,12 @@ func readmeSnippets(t *testing.T) map[string]string {
 }
 
 // buildShpack compiles the command into a fresh directory and returns the
-// directory, for PATH.
-func buildShpack(t *testing.T) string {
-	dir := t.TempDir()
-	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "shpack"), ".")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, string(out))
-	return dir
+// binary's path.
+func buildShpack(tb testing.TB) string {
+	bin := filepath.Join(tb.TempDir(), "shpack")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(tb, err, string(out))
+	return bin
 }
 
 // need returns the path of a tool, skipping the test when it is missing and
@@ -81,7 +80,7 @@ WATER_OUT vs(float4 p : POSITION) { WATER_OUT o = (WATER_OUT)0; return o; }
 func TestBuildIntegration(t *testing.T) {
 	testenv.Heavy(t)
 	snippets := readmeSnippets(t)
-	bin := buildShpack(t)
+	bin := filepath.Dir(buildShpack(t))
 	path := bin + string(os.PathListSeparator) + os.Getenv("PATH")
 	run := func(t *testing.T, dir string, name string, args ...string) string {
 		cmd := exec.Command(name, args...)

@@ -94,9 +94,9 @@ func (e *env) compare(args []string) int {
 	if cf.strategies != "" {
 		sts = nil
 		for _, name := range strings.Split(cf.strategies, ",") {
-			st, ok := pack.Lookup(strings.TrimSpace(name))
-			if !ok {
-				return e.usageError("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
+			st, err := lookupStrategy(strings.TrimSpace(name))
+			if err != nil {
+				return e.usageError("%v", err)
 			}
 			sts = append(sts, st)
 		}
@@ -201,16 +201,7 @@ func (e *env) compareFiles(files []string, cf *compareFlags, f *ir.RegisterFile,
 // compareFile evaluates the signatures of one file. A file that does not
 // parse is one failed entry.
 func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
-	src, err := readLimited(file, maxInputBytes)
-	if err == nil && len(src) > maxInputBytes {
-		err = fmt.Errorf("file too large (more than %d bytes)", maxInputBytes)
-	}
-	if err != nil {
-		return []compareEntry{{File: file, Kind: "file", Err: fileError(file, "cannot read: %v", unwrapPathError(err))}}
-	}
-	u, err := hlsl.ParseFile(file, src, &hlsl.PPOptions{
-		Defines: cf.front.defines, IncludeDirs: cf.front.includes, AllowMissingIncludes: cf.front.allowMissing,
-	})
+	u, err := loadFile(file, &cf.front)
 	if err != nil {
 		return []compareEntry{{File: file, Kind: "file", Err: err}}
 	}

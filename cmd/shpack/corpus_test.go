@@ -178,7 +178,7 @@ func regOrder(reg string) (kind, num int) {
 // declared reports whether a profile and direction declare their registers
 // (SM1/SM2 vertex outputs and pixel outputs do not).
 func declared(l emit.LayoutJSON) bool {
-	return !(l.Direction == "out" && (l.Profile != "vs_3_0" || strings.HasPrefix(l.Profile, "ps")))
+	return !(l.Direction == "out" && l.Profile != "vs_3_0")
 }
 
 // declsFromJSON lists what the JSON says was declared, in the tool's order

@@ -53,8 +53,7 @@ func TestCorpusRealPack(t *testing.T) {
 		path := filepath.Join(root, rel)
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
-		o := realcorpus.Options(root, rel)
-		u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		u, err := hlsl.ParseFile(path, src, realPPOptions(root, rel))
 		if err != nil {
 			continue // files that do not parse are covered by hlsl's corpus test
 		}
@@ -86,7 +85,7 @@ func TestCorpusRealPack(t *testing.T) {
 	}
 	var cats []string
 	for c, n := range byCategory {
-		cats = append(cats, c+": "+itoa(n))
+		cats = append(cats, c+": "+strconv.Itoa(n))
 	}
 	sort.Strings(cats)
 	t.Logf("returned structs with POSITION: %d packed and assembled, %d clear errors (%s)", ok, failed, strings.Join(cats, "; "))
@@ -102,7 +101,12 @@ func hasPosition(sig *ir.Signature) bool {
 	return false
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+// realPPOptions are the preprocessor options a file of the real corpus
+// needs (its projects' include directories and host defines).
+func realPPOptions(root, rel string) *hlsl.PPOptions {
+	o := realcorpus.Options(root, rel)
+	return &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes}
+}
 
 // TestEntryMatchesStructReal packs, for every function of the real-world
 // corpus that returns a struct with POSITION, the function's outputs with
@@ -115,8 +119,7 @@ func TestEntryMatchesStructReal(t *testing.T) {
 		path := filepath.Join(root, rel)
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
-		o := realcorpus.Options(root, rel)
-		u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		u, err := hlsl.ParseFile(path, src, realPPOptions(root, rel))
 		if err != nil {
 			continue
 		}
@@ -168,8 +171,7 @@ func TestLinkReal(t *testing.T) {
 		path := filepath.Join(root, rel)
 		src, err := os.ReadFile(path)
 		require.NoError(t, err)
-		o := realcorpus.Options(root, rel)
-		u, err := hlsl.ParseFile(path, src, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		u, err := hlsl.ParseFile(path, src, realPPOptions(root, rel))
 		if err != nil {
 			continue
 		}

@@ -34,26 +34,36 @@ func (f *frontFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.allowMissing, "allow-missing-includes", false, "warn about include files that cannot be found and go on")
 }
 
+// ppOptions are the preprocessor options the flags ask for.
+func (f *frontFlags) ppOptions() *hlsl.PPOptions {
+	return &hlsl.PPOptions{Defines: f.defines, IncludeDirs: f.includes, AllowMissingIncludes: f.allowMissing}
+}
+
 // load reads, preprocesses and parses one input file ("-" is standard input).
 func (e *env) load(file string, ff *frontFlags) (*hlsl.Unit, error) {
-	name := file
-	var src []byte
-	var err error
 	if file == "-" {
-		name = stdinName
-		src, err = io.ReadAll(io.LimitReader(e.stdin, maxInputBytes+1))
-	} else {
-		src, err = readLimited(file, maxInputBytes)
+		src, err := io.ReadAll(io.LimitReader(e.stdin, maxInputBytes+1))
+		return parseInput(stdinName, src, err, ff)
 	}
+	return loadFile(file, ff)
+}
+
+// loadFile reads, preprocesses and parses the file at path.
+func loadFile(path string, ff *frontFlags) (*hlsl.Unit, error) {
+	src, err := readLimited(path, maxInputBytes)
+	return parseInput(path, src, err, ff)
+}
+
+// parseInput preprocesses and parses src, read from name with error err
+// (at most maxInputBytes+1 bytes, so that a larger input is refused).
+func parseInput(name string, src []byte, err error, ff *frontFlags) (*hlsl.Unit, error) {
 	if err != nil {
 		return nil, fileError(name, "cannot read: %v", unwrapPathError(err))
 	}
 	if len(src) > maxInputBytes {
 		return nil, fileError(name, "file too large (more than %d bytes)", maxInputBytes)
 	}
-	return hlsl.ParseFile(name, src, &hlsl.PPOptions{
-		Defines: ff.defines, IncludeDirs: ff.includes, AllowMissingIncludes: ff.allowMissing,
-	})
+	return hlsl.ParseFile(name, src, ff.ppOptions())
 }
 
 // warnings returns the preprocessor's warnings (missing includes under

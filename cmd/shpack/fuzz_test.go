@@ -34,9 +34,6 @@ func FuzzPipeline(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, mode uint8) {
 		args := append([]string{}, modes[int(mode)%len(modes)]...)
 		args = append(args, "-")
-		if len(args) > 1 && args[0] == "list" {
-			args = append([]string{"list"}, args[1:]...)
-		}
 		var stdout, stderr bytes.Buffer
 		code := run(args, bytes.NewReader(src), &stdout, &stderr)
 		switch code {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
@@ -44,11 +43,8 @@ type linkFlags struct {
 	front             frontFlags
 	vsStruct, vsEntry string
 	psStruct, psEntry string
-	strategy, format  string
-	mixColor          bool
-	portable          bool
-	indexed           stringList
-	registers         int
+	format            string
+	opts              packOpts
 	vsOut, psOut      string
 }
 
@@ -60,19 +56,15 @@ func (e *env) link(args []string) int {
 	fs.StringVar(&lf.vsEntry, "vs-entry", "", "")
 	fs.StringVar(&lf.psStruct, "ps-struct", "", "")
 	fs.StringVar(&lf.psEntry, "ps-entry", "", "")
-	fs.StringVar(&lf.strategy, "strategy", "optimal", "")
 	fs.StringVar(&lf.format, "format", "asm", "")
-	fs.BoolVar(&lf.mixColor, "mix-color", false, "")
-	fs.BoolVar(&lf.portable, "portable", false, "")
-	fs.Var(&lf.indexed, "indexed", "")
-	fs.IntVar(&lf.registers, "registers", 0, "")
+	lf.opts.register(fs)
 	fs.StringVar(&lf.vsOut, "vs-out", "", "")
 	fs.StringVar(&lf.psOut, "ps-out", "", "")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return e.flagError(err, linkHelp)
 	}
-	strategy, ok := pack.Lookup(lf.strategy)
+	strategy, serr := lookupStrategy(lf.opts.strategy)
 	switch {
 	case len(files) == 0 || len(files) > 2:
 		return e.usageError("link takes VS_FILE and optionally PS_FILE")
@@ -80,14 +72,14 @@ func (e *env) link(args []string) int {
 		return e.usageError("--vs-struct and --vs-entry cannot be used together")
 	case lf.psStruct != "" && lf.psEntry != "":
 		return e.usageError("--ps-struct and --ps-entry cannot be used together")
-	case !ok:
-		return e.usageError("unknown strategy %q (known: %s)", lf.strategy, strings.Join(pack.Names(), ", "))
+	case serr != nil:
+		return e.usageError("%v", serr)
 	case lf.format != "asm" && lf.format != "json":
 		return e.usageError("unknown format %q (known: asm, json)", lf.format)
 	case (lf.vsOut == "") != (lf.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
-	case lf.registers < 0 || lf.registers > 10:
-		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10 (0: the profiles' 10)", lf.registers)
+	case lf.opts.registers < 0 || lf.opts.registers > ir.VS30Out().General:
+		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10 (0: the profiles' 10)", lf.opts.registers)
 	}
 	if len(files) == 1 {
 		files = append(files, files[0])
@@ -135,11 +127,10 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	if err != nil {
 		return nil, nil, err
 	}
-	cons, err := constraints(vu, vsSig, lf.mixColor, lf.registers, lf.indexed)
+	cons, err := lf.opts.constraints(vu, vsSig)
 	if err != nil {
 		return nil, nil, err
 	}
-	cons.Portable = lf.portable
 	vl, err := pack.ForFile(strategy, vsSig, ir.VS30Out(), cons)
 	if err != nil {
 		return nil, nil, err

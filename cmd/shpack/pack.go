@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,12 +105,8 @@ type packFlags struct {
 	entry     string
 	profile   string
 	direction string
-	strategy  string
 	format    string
-	mixColor  bool
-	portable  bool
-	indexed   stringList
-	registers int
+	opts      packOpts
 	out       string
 	outDir    string
 	depfile   string
@@ -123,12 +120,8 @@ func (e *env) pack(args []string) int {
 	fs.StringVar(&pf.entry, "entry", "", "")
 	fs.StringVar(&pf.profile, "profile", "vs_3_0", "")
 	fs.StringVar(&pf.direction, "direction", "", "")
-	fs.StringVar(&pf.strategy, "strategy", "optimal", "")
 	fs.StringVar(&pf.format, "format", "asm", "")
-	fs.BoolVar(&pf.mixColor, "mix-color", false, "")
-	fs.BoolVar(&pf.portable, "portable", false, "")
-	fs.Var(&pf.indexed, "indexed", "")
-	fs.IntVar(&pf.registers, "registers", 0, "")
+	pf.opts.register(fs)
 	fs.StringVar(&pf.out, "o", "", "")
 	fs.StringVar(&pf.outDir, "out-dir", "", "")
 	fs.StringVar(&pf.depfile, "depfile", "", "")
@@ -136,7 +129,7 @@ func (e *env) pack(args []string) int {
 	if err != nil {
 		return e.flagError(err, packHelp)
 	}
-	strategy, ok := pack.Lookup(pf.strategy)
+	strategy, serr := lookupStrategy(pf.opts.strategy)
 	switch {
 	case len(files) == 0:
 		return e.usageError("no input file")
@@ -148,33 +141,31 @@ func (e *env) pack(args []string) int {
 		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
 	case pf.structN != "" && pf.entry != "":
 		return e.usageError("--struct and --entry cannot be used together")
-	case !ok:
-		return e.usageError("unknown strategy %q (known: %s)", pf.strategy, strings.Join(pack.Names(), ", "))
+	case serr != nil:
+		return e.usageError("%v", serr)
 	case pf.format != "asm" && pf.format != "json" && pf.format != "hlsl":
 		return e.usageError("unknown format %q (known: asm, json, hlsl)", pf.format)
-	case pf.registers < 0 || pf.registers > 32:
-		return e.usageError("--registers=%d: the budget must be between 1 and 32 (0: the profile's)", pf.registers)
+	case pf.opts.registers < 0 || pf.opts.registers > 32:
+		return e.usageError("--registers=%d: the budget must be between 1 and 32 (0: the profile's)", pf.opts.registers)
 	case pf.format == "hlsl" && pf.entry != "":
 		return e.usageError("--format=hlsl packs a struct's members: use --struct=NAME, not --entry")
 	}
 	if pf.format == "hlsl" {
-		pf.portable = true // the packed HLSL is always the portable layout
-	}
-	if pf.portable && pf.profile != "" {
-		if p, ok := ir.LookupProfile(pf.profile); ok && p.Major != 3 {
-			return e.usageError("--portable applies to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", p.Name)
-		}
+		pf.opts.portable = true // the packed HLSL is always the portable layout
 	}
 	file, err := registerFile(pf.profile, pf.direction)
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	if pf.registers > 0 && !file.Packs() {
+	if pf.opts.portable && file.Profile.Major != 3 {
+		return e.usageError("--portable applies to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", file.Profile.Name)
+	}
+	if pf.opts.registers > 0 && !file.Packs() {
 		return e.usageError("--registers applies to packed register files (vs_3_0 outputs, ps_3_0 inputs), not %s %ss", file.Profile.Name, file.Dir.Word())
 	}
-	if pf.registers > file.General && pf.format != "json" {
+	if pf.opts.registers > file.General && pf.format != "json" {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
-			pf.registers, file.General, file.Profile.Name)
+			pf.opts.registers, file.General, file.Profile.Name)
 	}
 	outputs := []string{pf.out}
 	if pf.outDir != "" {
@@ -290,10 +281,9 @@ func depfile(outputs []string, deps [][]string) []byte {
 
 // depEscape escapes a path for a Make rule: spaces and '#' with a backslash,
 // '$' doubled.
-func depEscape(p string) string {
-	r := strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$")
-	return r.Replace(p)
-}
+func depEscape(p string) string { return depEscaper.Replace(p) }
+
+var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$")
 
 // registerFile resolves --profile and --direction. The direction defaults to
 // out for vertex shaders and in for pixel shaders.
@@ -332,11 +322,10 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if err != nil {
 		return nil, nil, notes, err
 	}
-	cons, err := constraints(u, sig, pf.mixColor, pf.registers, pf.indexed)
+	cons, err := pf.opts.constraints(u, sig)
 	if err != nil {
 		return nil, nil, notes, err
 	}
-	cons.Portable = pf.portable
 	if pf.format == "hlsl" && (f.Profile.Name != "vs_3_0" || f.Dir != ir.Out) {
 		return nil, nil, notes, fileError(u.Name, "--format=hlsl writes the vertex side and the pixel side of a vs_3_0 output struct; use the default --profile")
 	}
@@ -360,11 +349,28 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	return buf.Bytes(), u.PP.Files, notes, err
 }
 
-// constraints builds the packing constraints from the flags; --indexed
-// names arrays of the signature.
-func constraints(u *hlsl.Unit, sig *ir.Signature, mixColor bool, registers int, indexed []string) (ir.Constraints, error) {
-	cons := ir.Constraints{MixColor: mixColor, Budget: registers}
-	for _, name := range indexed {
+// packOpts are the packing flags pack and link share.
+type packOpts struct {
+	strategy  string
+	mixColor  bool
+	portable  bool
+	indexed   stringList
+	registers int
+}
+
+func (o *packOpts) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.strategy, "strategy", "optimal", "")
+	fs.BoolVar(&o.mixColor, "mix-color", false, "")
+	fs.BoolVar(&o.portable, "portable", false, "")
+	fs.Var(&o.indexed, "indexed", "")
+	fs.IntVar(&o.registers, "registers", 0, "")
+}
+
+// constraints builds the packing constraints for sig from the options,
+// resolving each --indexed array name in it.
+func (o *packOpts) constraints(u *hlsl.Unit, sig *ir.Signature) (ir.Constraints, error) {
+	cons := ir.Constraints{MixColor: o.mixColor, Budget: o.registers, Portable: o.portable}
+	for _, name := range o.indexed {
 		a := sig.FindArray(name)
 		if a < 0 {
 			return cons, fileError(u.Name, "--indexed=%s: %s has no array named %s (arrays: %s)", name, sig.Name, name, arrayNames(sig))
@@ -374,6 +380,15 @@ func constraints(u *hlsl.Unit, sig *ir.Signature, mixColor bool, registers int, 
 		}
 	}
 	return cons, nil
+}
+
+// lookupStrategy finds a packing strategy by name.
+func lookupStrategy(name string) (pack.Strategy, error) {
+	st, ok := pack.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
+	}
+	return st, nil
 }
 
 // omittedNotes lists the members a pixel shader's declarations leave out:
@@ -423,17 +438,21 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 		return len(ir.ValidateSignature(sig, f, ir.Constraints{})) == 0
 	}
 	list := u.List()
-	var returned, fitting, all []hlsl.Listing
+	var returned, returnedFitting, fitting, all []hlsl.Listing
 	for _, li := range list {
 		if li.Kind != "struct" {
 			continue
 		}
 		all = append(all, li)
+		ok := li.Sig != nil && valid(li.Sig)
+		if ok {
+			fitting = append(fitting, li)
+		}
 		if li.Returned {
 			returned = append(returned, li)
-		}
-		if li.Sig != nil && valid(li.Sig) {
-			fitting = append(fitting, li)
+			if ok {
+				returnedFitting = append(returnedFitting, li)
+			}
 		}
 	}
 	pick := func(c []hlsl.Listing) (*ir.Signature, error, bool) {
@@ -453,13 +472,7 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 		return sig, err
 	}
 	if len(returned) > 1 {
-		var narrowed []hlsl.Listing
-		for _, li := range returned {
-			if li.Sig != nil && valid(li.Sig) {
-				narrowed = append(narrowed, li)
-			}
-		}
-		if sig, err, ok := pick(narrowed); ok {
+		if sig, err, ok := pick(returnedFitting); ok {
 			return sig, err
 		}
 		return nil, ambiguous(u, returned, "several structs with semantics are returned by functions")

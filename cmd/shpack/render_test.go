@@ -221,6 +221,26 @@ func linkCorpus(t *testing.T, dir, name string, extra ...string) (vs, ps emit.La
 	return pair.VS, pair.PS, string(v), string(p)
 }
 
+// renderLinked links corpus signature name with the extra flags, writes a
+// vertex shader that fills every slot and the pixel shaders that check
+// them, and renders each pair.
+func renderLinked(t *testing.T, tool, name string, extra ...string) ([]slot, []renderResult) {
+	dir := t.TempDir()
+	vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name, extra...)
+	ss := slots(vs, ps)
+	require.NotEmpty(t, ss)
+	vsFile := filepath.Join(dir, "vs_test.asm")
+	require.NoError(t, os.WriteFile(vsFile, []byte(vertexShader(vsAsm, vs, ss)), 0o644))
+	shaders, wants := pixelShaders(psAsm, ss)
+	var results []renderResult
+	for i, p := range shaders {
+		psFile := filepath.Join(dir, fmt.Sprintf("ps_test%d.asm", i))
+		require.NoError(t, os.WriteFile(psFile, []byte(p), 0o644))
+		results = append(results, render(t, tool, vsFile, psFile, wants[i]))
+	}
+	return ss, results
+}
+
 // TestRenderPortable draws the portable layouts of corpus signatures on
 // Wine and checks every value, and shows that the plain packed layouts of
 // some of them lose data there.
@@ -230,43 +250,26 @@ func TestRenderPortable(t *testing.T) {
 	values, renders := 0, 0
 	for _, name := range renderSignatures {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name, "--portable")
-			ss := slots(vs, ps)
-			require.NotEmpty(t, ss)
-			vsFile := filepath.Join(dir, "vs_test.asm")
-			require.NoError(t, os.WriteFile(vsFile, []byte(vertexShader(vsAsm, vs, ss)), 0o644))
-			shaders, wants := pixelShaders(psAsm, ss)
-			for i, p := range shaders {
-				psFile := filepath.Join(dir, fmt.Sprintf("ps_test%d.asm", i))
-				require.NoError(t, os.WriteFile(psFile, []byte(p), 0o644))
-				res := render(t, tool, vsFile, psFile, wants[i])
+			ss, results := renderLinked(t, tool, name, "--portable")
+			for i, res := range results {
 				assert.True(t, res.pass, "%s render %d: %d of %d values\n%s", name, i, res.matched, res.total, res.output)
 				values += res.matched
 				renders++
 			}
-			t.Logf("%s: %d values rendered in %d draw(s)", name, len(ss), len(shaders))
+			t.Logf("%s: %d values rendered in %d draw(s)", name, len(ss), len(results))
 		})
 	}
 	t.Logf("portable: %d renders, %d values checked", renders, values)
 
 	for _, name := range renderPackLoss {
 		t.Run(name+"/packed", func(t *testing.T) {
-			dir := t.TempDir()
-			vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name)
-			ss := slots(vs, ps)
-			vsFile := filepath.Join(dir, "vs_test.asm")
-			require.NoError(t, os.WriteFile(vsFile, []byte(vertexShader(vsAsm, vs, ss)), 0o644))
-			shaders, wants := pixelShaders(psAsm, ss)
+			_, results := renderLinked(t, tool, name)
 			lost := 0
-			for i, p := range shaders {
-				psFile := filepath.Join(dir, fmt.Sprintf("ps_test%d.asm", i))
-				require.NoError(t, os.WriteFile(psFile, []byte(p), 0o644))
-				res := render(t, tool, vsFile, psFile, wants[i])
+			for _, res := range results {
 				lost += res.total - res.matched
 			}
 			assert.Greater(t, lost, 0, "%s: Wine is expected to lose packed components", name)
-			t.Logf("%s packed (per-semantic declarations): %d of %d values lost on Wine", name, lost, 16*len(shaders))
+			t.Logf("%s packed (per-semantic declarations): %d of %d values lost on Wine", name, lost, 16*len(results))
 		})
 	}
 }
