@@ -81,7 +81,7 @@ func Asm(w io.Writer, l *ir.Layout) error {
 	prefix := ""
 	if !declares(l.File) {
 		fmt.Fprintf(&b, "// %s %s have no declarations: each member is written to the register its semantic names\n",
-			l.File.Profile.Name, plural(l.File.Dir))
+			l.File.Profile.Name, l.File.Dir.Word()+"s")
 		prefix = "// "
 	}
 	for _, ln := range lines {
@@ -110,13 +110,6 @@ func Asm(w io.Writer, l *ir.Layout) error {
 // dcl instructions (all but SM1/SM2 vertex outputs and pixel outputs).
 func declares(f *ir.RegisterFile) bool {
 	return !(f.Mode == ir.ModeFixed && (f.Profile.Stage == ir.Vertex || f.Dir == ir.Out))
-}
-
-func plural(d ir.Direction) string {
-	if d == ir.In {
-		return "inputs"
-	}
-	return "outputs"
 }
 
 // Decl returns the declaration of one placement in f without a comment:

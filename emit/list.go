@@ -142,10 +142,7 @@ func table(w io.Writer, prefix string, sig *ir.Signature) {
 		return
 	}
 	for _, e := range sig.Elements {
-		typ := e.Type.String()
-		if e.Components > 1 {
-			typ += fmt.Sprint(e.Components)
-		}
+		typ := typeName(&e)
 		mods := e.Mods.String()
 		if mods == "" {
 			mods = "-"

@@ -261,17 +261,7 @@ func (c *checker) portable() {
 		u   Usage
 		idx int
 	}
-	regs := map[Reg][]int{}
-	var order []Reg
-	for i, p := range l.Place {
-		if p.Role != RoleGeneral || p.Reg == NoReg {
-			continue
-		}
-		if _, ok := regs[p.Reg]; !ok {
-			order = append(order, p.Reg)
-		}
-		regs[p.Reg] = append(regs[p.Reg], i)
-	}
+	order, regs := l.GeneralMembers()
 	names := map[sem]Reg{}
 	for _, r := range order {
 		members := regs[r]

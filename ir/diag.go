@@ -18,9 +18,6 @@ type Pos struct {
 	Col  int
 }
 
-// IsValid reports whether p names a line in a file.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
 // String prints p as "file:line:col", "file" when p has no line, or "" for the
 // zero Pos.
 func (p Pos) String() string {

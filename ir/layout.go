@@ -28,6 +28,22 @@ func (c Constraints) Limit(f *RegisterFile) int {
 // IsIndexed reports whether array a of the signature is indexed dynamically.
 func (c Constraints) IsIndexed(a int) bool { return slices.Contains(c.Indexed, a) }
 
+// IndexedArrays returns, for each element of sig, the index in sig.Arrays of
+// the dynamically indexed array it belongs to, or -1.
+func (c Constraints) IndexedArrays(sig *Signature) []int {
+	of := make([]int, len(sig.Elements))
+	for i := range of {
+		of[i] = -1
+	}
+	for _, a := range c.Indexed {
+		arr := sig.Arrays[a]
+		for k := arr.First; k < arr.First+arr.Count; k++ {
+			of[k] = a
+		}
+	}
+	return of
+}
+
 // Class is a packing class: elements of different classes never share a
 // register. The low bits say COLOR (kept apart from other usages because flat
 // shading leaves the rest of a COLOR register undefined) and centroid; the
@@ -97,6 +113,22 @@ func (l *Layout) Registers() int {
 // elements (not POSITION0 or PSIZE).
 func (l *Layout) GeneralRegisters() int {
 	return l.countRegs(func(r Role) bool { return r == RoleGeneral })
+}
+
+// GeneralMembers groups the general elements by register: the registers in
+// order of their first member, and each register's members in element order.
+func (l *Layout) GeneralMembers() (order []Reg, members map[Reg][]int) {
+	members = map[Reg][]int{}
+	for i, p := range l.Place {
+		if p.Role != RoleGeneral || p.Reg == NoReg {
+			continue
+		}
+		if _, ok := members[p.Reg]; !ok {
+			order = append(order, p.Reg)
+		}
+		members[p.Reg] = append(members[p.Reg], i)
+	}
+	return order, members
 }
 
 // countRegs counts the distinct registers of the placements keep accepts.

@@ -1,9 +1,6 @@
 package ir
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // ValidateSignature reports every element of sig that cannot be declared in
 // the register file f, each positioned at the element: semantics with no
@@ -162,13 +159,4 @@ func (s *Signature) memberWord() string {
 		return "output"
 	}
 	return "member"
-}
-
-// ElementList joins element names for messages: "a, b, c".
-func ElementList(sig *Signature, idx []int) string {
-	names := make([]string, len(idx))
-	for i, k := range idx {
-		names[i] = sig.Elements[k].Name
-	}
-	return strings.Join(names, ", ")
 }

@@ -1,7 +1,5 @@
 package pack
 
-import "github.com/shpack/shpack/ir"
-
 // ClassCounts counts the one-row items of one packing class by width:
 // Counts[w] is the number of items with w components (index 0 unused).
 type ClassCounts [5]int
@@ -27,32 +25,9 @@ func ClosedForm(c ClassCounts) int {
 // of the relaxation that forgets the consecutive-register rule, raised to the
 // row count of the tallest block of each class.
 func LowerBound(p *problem) int {
-	type classInfo struct {
-		class   ir.Class
-		counts  ClassCounts
-		tallest int
-	}
-	var classes []classInfo // few: a linear search beats a map
-	for _, it := range p.items {
-		var ci *classInfo
-		for k := range classes {
-			if classes[k].class == it.class {
-				ci = &classes[k]
-				break
-			}
-		}
-		if ci == nil {
-			classes = append(classes, classInfo{class: it.class})
-			ci = &classes[len(classes)-1]
-		}
-		for _, e := range it.elems {
-			ci.counts[p.sig.Elements[e].Components]++
-		}
-		ci.tallest = max(ci.tallest, it.rows())
-	}
 	total := 0
-	for _, ci := range classes {
-		total += max(ClosedForm(ci.counts), ci.tallest)
+	for _, l := range classify(p) {
+		total += l.bound(p)
 	}
 	return total
 }

@@ -107,32 +107,25 @@ func (x Exact) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*i
 // rows are then numbered after the previous class's), and the fewest
 // registers is the sum of the classes' fewest.
 func exact(p *problem, name string, budget int) (*ir.Layout, error) {
-	blocks, loads := classify(p)
-	if len(blocks) == 0 {
+	loads := classify(p)
+	if !slices.ContainsFunc(loads, func(l classLoad) bool { return len(l.blocks) > 0 }) {
 		return ffd(p).layout(name, specialsFirst)
 	}
 	var (
 		runs  []classRun
-		plan  = map[ir.Class][2]int{}
 		lower = 0
 		nodes = 0
 	)
 	for _, load := range loads {
-		var mine []int
-		for _, k := range blocks {
-			if p.items[k].class == load.class {
-				mine = append(mine, k)
-			}
-		}
-		if len(mine) == 0 {
+		if len(load.blocks) == 0 {
 			lower += ClosedForm(load.n)
 			continue
 		}
-		x := newSearch(p, load, mine, budget-nodes)
+		x := newSearch(p, load, budget-nodes)
 		at, lo := x.solve()
 		nodes += x.nodes
 		lower += lo
-		runs = append(runs, classRun{x: x, at: at, rows: x.planFor(at, plan)})
+		runs = append(runs, x.plan(at))
 	}
 	s := newState(p)
 	for i := range p.sig.Elements {
@@ -143,67 +136,62 @@ func exact(p *problem, name string, budget int) (*ir.Layout, error) {
 	base := 0
 	for _, r := range runs {
 		for range r.rows {
-			s.open(r.x.load.class)
+			s.open(r.class)
 		}
-		for b, k := range r.x.blocks {
+		for b, k := range r.blocks {
 			s.put(&p.items[k], base+r.at[b].start, r.at[b].off)
 		}
 		base += r.rows
 	}
-	fillOnes(p, s, plan)
+	fillOnes(p, s, runs)
 	s.bound = lower
 	return s.layout(name, specialsFirst)
 }
 
-// classRun is the block placement chosen for one class and the rows it
-// takes.
+// classRun is what the search chose for one class with blocks: where its
+// blocks go, the rows they take, and how the one-row items complete them
+// (x3 threes and y twos into 3-runs; see the file comment).
 type classRun struct {
-	x    *search
-	at   []blockAt
-	rows int
+	class  ir.Class
+	blocks []int
+	at     []blockAt
+	rows   int
+	x3, y  int
 }
 
-// classify returns the blocks of p (multi-row items) in search order and
-// what each class needs, in class order.
-func classify(p *problem) (blocks []int, loads []classLoad) {
-	index := func(k ir.Class) int {
-		i, found := slices.BinarySearchFunc(loads, k, func(o classLoad, k ir.Class) int { return cmp.Compare(o.class, k) })
-		if !found {
-			loads = slices.Insert(loads, i, classLoad{class: k})
-		}
-		return i
-	}
+// classify returns what each class of p needs, in class order, with its
+// blocks (multi-row items).
+func classify(p *problem) (loads []classLoad) {
+	loads = make([]classLoad, 0, 4) // few classes: a linear search is fastest
 	for k := range p.items {
 		it := &p.items[k]
-		i := index(it.class)
+		i := 0
+		for i < len(loads) && loads[i].class < it.class {
+			i++
+		}
+		if i == len(loads) || loads[i].class != it.class {
+			loads = slices.Insert(loads, i, classLoad{class: it.class})
+		}
+		l := &loads[i]
 		if it.rows() > 1 {
-			blocks = append(blocks, k)
-			loads[i].addRows(p, it, 1)
+			l.blocks = append(l.blocks, k)
+			l.addRows(p, it, 1)
 			continue
 		}
-		loads[i].n[it.cols]++
+		l.n[it.cols]++
 	}
-	// Tallest and widest blocks first: they constrain the most.
-	slices.SortStableFunc(blocks, func(a, b int) int {
-		ia, ib := &p.items[a], &p.items[b]
-		if c := cmp.Compare(ib.rows(), ia.rows()); c != 0 {
-			return c
-		}
-		return cmp.Compare(ib.cols, ia.cols)
-	})
-	return blocks, loads
+	return loads
 }
 
 // search holds the state of the exact search over one packing class.
 type search struct {
 	p      *problem
-	load   classLoad // the class's one-row items and unplaced block rows
-	blocks []int     // item indices of the class's blocks, in search order
-	same   []bool
-	group  []int      // first search position of each block's identical group
+	load   classLoad  // the class's one-row items and unplaced block rows
+	blocks []int      // item indices of the class's blocks (load.blocks), in search order
+	group  []int      // per block: the index of the first block of its identical group
 	rows   []regState // registers the placed blocks occupy, from row 0
-	placed []bool     // by search position
-	at     []blockAt  // placement of each block (start row, offset), by search position
+	placed []bool     // per block (index in blocks)
+	at     []blockAt  // per block: its placement (start row, offset)
 	found  []blockAt
 	target int
 	nodes  int
@@ -215,21 +203,48 @@ type search struct {
 type blockAt struct{ start, off int }
 
 // classLoad is what one packing class still needs placed: its one-row
-// items by width, and the rows of its blocks not placed yet by width.
+// items by width, its blocks, and the rows of those not placed yet by width.
 type classLoad struct {
-	class ir.Class
-	n     ClassCounts
-	rows  ClassCounts
+	class  ir.Class
+	n      ClassCounts
+	blocks []int
+	rows   ClassCounts
 }
 
-func newSearch(p *problem, load classLoad, blocks []int, budget int) *search {
-	x := &search{p: p, load: load, blocks: blocks, budget: budget}
-	x.same = make([]bool, len(x.blocks))
+// all counts the one-row items and the unplaced block rows together, each
+// row taken as a one-row item of its width.
+func (l *classLoad) all() ClassCounts {
+	n := l.n
+	for w := 1; w <= 4; w++ {
+		n[w] += l.rows[w]
+	}
+	return n
+}
+
+// bound is the class's lower bound on registers: its rows as one-row items
+// by the closed form, and at least its tallest block.
+func (l *classLoad) bound(p *problem) int {
+	b := ClosedForm(l.all())
+	for _, k := range l.blocks {
+		b = max(b, p.items[k].rows())
+	}
+	return b
+}
+
+func newSearch(p *problem, load classLoad, budget int) *search {
+	x := &search{p: p, load: load, blocks: load.blocks, budget: budget}
+	// Tallest and widest blocks first: they constrain the most.
+	slices.SortStableFunc(x.blocks, func(a, b int) int {
+		ia, ib := &p.items[a], &p.items[b]
+		if c := cmp.Compare(ib.rows(), ia.rows()); c != 0 {
+			return c
+		}
+		return cmp.Compare(ib.cols, ia.cols)
+	})
 	x.group = make([]int, len(x.blocks))
 	for i, k := range x.blocks {
 		x.group[i] = i
 		if i > 0 && p.sameShape(x.blocks[i-1], k) {
-			x.same[i] = true
 			x.group[i] = x.group[i-1]
 		}
 	}
@@ -245,15 +260,7 @@ func newSearch(p *problem, load classLoad, blocks []int, budget int) *search {
 // pass that finds nothing proves that T registers are not enough.
 func (x *search) solve() ([]blockAt, int) {
 	greedy, upper := x.firstFit()
-	n := x.load.n
-	tallest := 0
-	for w := 1; w <= 4; w++ {
-		n[w] += x.load.rows[w]
-	}
-	for _, k := range x.blocks {
-		tallest = max(tallest, x.p.items[k].rows())
-	}
-	lower := max(ClosedForm(n), tallest)
+	lower := x.load.bound(x.p)
 	for t := lower; t < upper; t++ {
 		x.target = t
 		x.aborted = false
@@ -288,23 +295,23 @@ func (x *search) firstFit() ([]blockAt, int) {
 			}
 		}
 	}
-	n := len(x.rows) + x.completion(nil)
+	n := len(x.rows) + x.completion()
 	x.rows, x.load = nil, load
 	return at, n
 }
 
-// planFor places the blocks at at, stores the class's completion choice in
-// plan and returns the rows the blocks take.
-func (x *search) planFor(at []blockAt, plan map[ir.Class][2]int) int {
+// plan places the blocks at at and returns the class's choice: the rows
+// the blocks take and how the one-row items complete them.
+func (x *search) plan(at []blockAt) classRun {
 	load := x.load
 	for b, k := range x.blocks {
 		x.place(&x.p.items[k], at[b].start, at[b].off)
 		x.load.addRows(x.p, &x.p.items[k], -1)
 	}
-	x.completion(plan)
-	n := len(x.rows)
+	_, x3, y := bestCompletion(x.load.all(), runCounts(x.rows, x.load.class))
+	r := classRun{class: x.load.class, blocks: x.blocks, at: at, rows: len(x.rows), x3: x3, y: y}
 	x.rows, x.load = nil, load
-	return n
+	return r
 }
 
 // addRows adds d times the rows of block it to the unplaced rows of l.
@@ -343,7 +350,7 @@ func (x *search) dfs(depth int, prev blockAt, cluster int) bool {
 		x.aborted = true
 		return false
 	}
-	if len(x.rows)+x.completion(nil) > x.target {
+	if len(x.rows)+x.completion() > x.target {
 		return false
 	}
 	if depth == len(x.blocks) {
@@ -352,11 +359,10 @@ func (x *search) dfs(depth int, prev blockAt, cluster int) bool {
 	}
 	rows := x.rows
 	for b := range x.blocks {
-		if x.placed[b] || x.same[b] && !x.placed[b-1] {
+		if x.placed[b] || x.group[b] != b && !x.placed[b-1] {
 			continue
 		}
 		it := &x.p.items[x.blocks[b]]
-		load := &x.load
 		for st := prev.start; st <= len(rows); st++ {
 			next := cluster
 			if st == len(rows) {
@@ -371,12 +377,12 @@ func (x *search) dfs(depth int, prev blockAt, cluster int) bool {
 				}
 				x.at[b] = blockAt{st, off}
 				x.placed[b] = true
-				load.addRows(x.p, it, -1)
+				x.load.addRows(x.p, it, -1)
 				x.place(it, st, off)
 				ok := x.dfs(depth+1, x.at[b], next)
 				x.rows = rows // restore (place worked on a copy)
 				x.placed[b] = false
-				load.addRows(x.p, it, 1)
+				x.load.addRows(x.p, it, 1)
 				if ok || x.aborted {
 					return ok
 				}
@@ -459,17 +465,9 @@ func runCounts(rows []regState, k ir.Class) (a [4]int) {
 // yet, each taken as a one-row item of its width (a relaxation: every real
 // completion places those rows in free runs or new registers, only more
 // constrained). Once every block is placed it is the exact completion of the
-// one-row items. If plan is not nil, the best choice (x3, y) is stored in it.
-func (x *search) completion(plan map[ir.Class][2]int) int {
-	a := runCounts(x.rows, x.load.class)
-	n := x.load.n
-	for w := 1; w <= 4; w++ {
-		n[w] += x.load.rows[w]
-	}
-	cost, x3, y := bestCompletion(n, a)
-	if plan != nil {
-		plan[x.load.class] = [2]int{x3, y}
-	}
+// one-row items.
+func (x *search) completion() int {
+	cost, _, _ := bestCompletion(x.load.all(), runCounts(x.rows, x.load.class))
 	return cost
 }
 
@@ -491,102 +489,80 @@ func bestCompletion(n ClassCounts, a [4]int) (cost, bx3, by int) {
 	return cost, bx3, by
 }
 
-// fillOnes places the one-row items. With a plan, each class first follows
-// it: x3 threes into 3-runs, y twos into further 3-runs, twos into 2-runs, and
-// ones into every free slot of the block registers; whatever is left (all
-// items, without a plan) goes by first-fit decreasing.
-func fillOnes(p *problem, s *state, plan map[ir.Class][2]int) {
-	var rest []int
-	byWidth := func(w int) []int {
-		var ks []int
-		for k := range p.items {
-			if it := &p.items[k]; it.rows() == 1 && it.cols == w {
-				ks = append(ks, k)
-			}
-		}
-		return ks
-	}
-	var queue [5][]int
-	for w := 1; w <= 4; w++ {
-		queue[w] = byWidth(w)
-	}
-	if plan != nil {
-		// Runs in block registers, in register then component order.
-		type run struct{ reg, off, n int }
-		var runs []run
-		for r, rs := range s.regs {
-			n := 0
-			for c := range 5 {
-				if c < 4 && rs.used&(1<<c) == 0 {
-					n++
-					continue
-				}
-				if n > 0 {
-					runs = append(runs, run{r, c - n, n})
-				}
-				n = 0
-			}
-		}
-		taken := make([]bool, len(p.items))
-		take := func(w int, k ir.Class, r run, off int) bool {
-			for _, q := range queue[w] {
-				if !taken[q] && p.items[q].class == k {
-					taken[q] = true
-					s.put(&p.items[q], r.reg, off)
-					return true
-				}
-			}
-			return false
-		}
-		classes := make([]ir.Class, 0, len(plan))
-		for k := range plan {
-			classes = append(classes, k)
-		}
-		slices.Sort(classes)
-		for _, k := range classes {
-			x3, y := plan[k][0], plan[k][1]
-			for _, r := range runs {
-				if s.regs[r.reg].class != k || r.n != 3 {
-					continue
-				}
-				switch {
-				case x3 > 0 && take(3, k, r, r.off):
-					x3--
-				case y > 0 && take(2, k, r, r.off):
-					y--
-				}
-			}
-			for _, r := range runs {
-				if s.regs[r.reg].class == k && r.n == 2 && s.regs[r.reg].used&ir.MaskRun(r.off, 2) == 0 {
-					take(2, k, r, r.off)
-				}
-			}
-			for _, r := range runs {
-				if s.regs[r.reg].class != k {
-					continue
-				}
-				for c := r.off; c < r.off+r.n; c++ {
-					if s.regs[r.reg].used&(1<<c) == 0 {
-						take(1, k, r, c)
-					}
-				}
-			}
-		}
-		for w := 4; w >= 1; w-- {
-			for _, q := range queue[w] {
-				if !taken[q] {
-					rest = append(rest, q)
-				}
-			}
-		}
-	} else {
-		for w := 4; w >= 1; w-- {
-			rest = append(rest, queue[w]...)
+// fillOnes places the one-row items. Each class with blocks first follows
+// its plan: x3 threes into 3-runs, y twos into further 3-runs, twos into
+// 2-runs, and ones into every free slot of the block registers; whatever is
+// left goes by first-fit decreasing.
+func fillOnes(p *problem, s *state, plans []classRun) {
+	var queue [5][]int // one-row items by width
+	for k := range p.items {
+		if it := &p.items[k]; it.rows() == 1 {
+			queue[it.cols] = append(queue[it.cols], k)
 		}
 	}
-	for _, q := range rest {
-		it := &p.items[q]
-		r, off := s.firstFit(it)
-		s.put(it, r, off)
+	// Runs in block registers, in register then component order.
+	type run struct{ reg, off, n int }
+	var runs []run
+	for r, rs := range s.regs {
+		n := 0
+		for c := range 5 {
+			if c < 4 && rs.used&(1<<c) == 0 {
+				n++
+				continue
+			}
+			if n > 0 {
+				runs = append(runs, run{r, c - n, n})
+			}
+			n = 0
+		}
+	}
+	taken := make([]bool, len(p.items))
+	take := func(w int, k ir.Class, r run, off int) bool {
+		for _, q := range queue[w] {
+			if !taken[q] && p.items[q].class == k {
+				taken[q] = true
+				s.put(&p.items[q], r.reg, off)
+				return true
+			}
+		}
+		return false
+	}
+	for _, pl := range plans {
+		k, x3, y := pl.class, pl.x3, pl.y
+		for _, r := range runs {
+			if s.regs[r.reg].class != k || r.n != 3 {
+				continue
+			}
+			switch {
+			case x3 > 0 && take(3, k, r, r.off):
+				x3--
+			case y > 0 && take(2, k, r, r.off):
+				y--
+			}
+		}
+		for _, r := range runs {
+			if s.regs[r.reg].class == k && r.n == 2 && s.regs[r.reg].used&ir.MaskRun(r.off, 2) == 0 {
+				take(2, k, r, r.off)
+			}
+		}
+		for _, r := range runs {
+			if s.regs[r.reg].class != k {
+				continue
+			}
+			for c := r.off; c < r.off+r.n; c++ {
+				if s.regs[r.reg].used&(1<<c) == 0 {
+					take(1, k, r, c)
+				}
+			}
+		}
+	}
+	for w := 4; w >= 1; w-- {
+		for _, q := range queue[w] {
+			if !taken[q] {
+				it := &p.items[q]
+				r, off := s.firstFit(it)
+				s.put(it, r, off)
+			}
+		}
 	}
 }

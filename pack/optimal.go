@@ -44,14 +44,16 @@ func (Optimal) Name() string { return "optimal" }
 
 // Pack implements Strategy.
 func (Optimal) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	return packOptimal(sig, f, c, "optimal")
-}
-
-func packOptimal(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints, name string) (*ir.Layout, error) {
 	p, err := newProblem(sig, f, c)
 	if err != nil {
 		return nil, err
 	}
+	return optimalOf(p, "optimal")
+}
+
+// optimalOf packs p optimally: first-fit decreasing, or the exact search
+// when p has indexed arrays.
+func optimalOf(p *problem, name string) (*ir.Layout, error) {
 	if p.indexed {
 		return exact(p, name, defaultNodeBudget)
 	}

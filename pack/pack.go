@@ -157,16 +157,7 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 	}
 	// One backing array holds every item's element list.
 	backing := make([]int, 0, n)
-	blockOf := make([]int, n) // indexed array of each element, -1 if none
-	for i := range blockOf {
-		blockOf[i] = -1
-	}
-	for _, a := range c.Indexed {
-		arr := sig.Arrays[a]
-		for k := arr.First; k < arr.First+arr.Count; k++ {
-			blockOf[k] = a
-		}
-	}
+	blockOf := c.IndexedArrays(sig)
 	for i := range sig.Elements {
 		e := &sig.Elements[i]
 		u, idx, _ := e.Semantic.D3D9()
@@ -427,10 +418,9 @@ func (s *state) overflow(l *ir.Layout, limit int) error {
 		sig: p.sig, strategy: l.Strategy, profile: p.file.Profile.Name,
 		budgeted: p.cons.Budget > 0, indexed: p.indexed, block: map[int]string{},
 	}
-	for _, a := range p.cons.Indexed {
-		arr := p.sig.Arrays[a]
-		for k := arr.First; k < arr.First+arr.Count; k++ {
-			e.block[k] = arr.Name
+	for k, a := range p.cons.IndexedArrays(p.sig) {
+		if a >= 0 {
+			e.block[k] = p.sig.Arrays[a].Name
 		}
 	}
 	e.build()

@@ -41,30 +41,14 @@ func Portable(l *ir.Layout) (*ir.Layout, error) {
 	out := *l
 	out.Place = slices.Clone(l.Place)
 	out.Cons.Portable = true
-	regs := map[ir.Reg][]int{}
-	var order []ir.Reg
-	for i, p := range out.Place {
-		if p.Role != ir.RoleGeneral || p.Reg == ir.NoReg {
-			continue
-		}
-		if _, ok := regs[p.Reg]; !ok {
-			order = append(order, p.Reg)
-		}
-		regs[p.Reg] = append(regs[p.Reg], i)
-	}
-	indexedRow := map[int]bool{}
-	for _, a := range l.Cons.Indexed {
-		arr := l.Sig.Arrays[a]
-		for k := arr.First; k < arr.First+arr.Count; k++ {
-			indexedRow[k] = true
-		}
-	}
+	order, regs := out.GeneralMembers()
+	indexedArray := l.Cons.IndexedArrays(l.Sig)
 	for _, r := range order {
 		members := regs[r]
 		lowest, pinned := 4, false
 		for _, i := range members {
 			lowest = min(lowest, out.Place[i].Mask.First())
-			pinned = pinned || indexedRow[i]
+			pinned = pinned || indexedArray[i] >= 0
 		}
 		if !pinned { // an indexed array's rows keep their common offset
 			for _, i := range members {

@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,12 +18,10 @@ func declared(l *ir.Layout) string {
 		if i > 0 {
 			s += " "
 		}
-		s += l.Sig.Elements[i].Name + ":" + p.Reg.String() + "." + p.Mask.String() + "=" + p.Usage.String() + itoa(p.Index)
+		s += l.Sig.Elements[i].Name + ":" + p.Reg.String() + "." + p.Mask.String() + "=" + p.Usage.String() + strconv.Itoa(p.Index)
 	}
 	return s
 }
-
-func itoa(n int) string { return string(rune('0' + n)) }
 
 func TestPortable(t *testing.T) {
 	tests := []struct {

@@ -93,18 +93,7 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
 		return nil, errs
 	}
-	// The vertex-side view: the elements a vertex shader can output.
-	vs := *sig
-	vs.Elements = nil
-	vs.Arrays = nil
-	for i := range sig.Elements {
-		if u, idx, _ := sig.Elements[i].Semantic.D3D9(); f.RoleOf(u, idx) == ir.RoleGeneral {
-			vs.Elements = append(vs.Elements, sig.Elements[i])
-			vs.Elements[len(vs.Elements)-1].Array = -1
-		}
-	}
-	vc := ir.Constraints{MixColor: c.MixColor, Budget: c.Budget, Partial: true}
-	vl, err := st.Pack(&vs, ir.VS30Out(), vc)
+	vl, err := st.Pack(vertexView(sig, f, c))
 	if err != nil {
 		var oe *OverflowError
 		if errors.As(err, &oe) {

@@ -1,10 +1,6 @@
 package pack
 
-import (
-	"errors"
-
-	"github.com/shpack/shpack/ir"
-)
+import "github.com/shpack/shpack/ir"
 
 // StableFit is the hybrid a build pipeline wants: the prefix-stable layout
 // while it fits the register budget (so adding an element at the end never
@@ -17,12 +13,12 @@ func (StableFit) Name() string { return "stable-fit" }
 
 // Pack implements Strategy.
 func (StableFit) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	l, err := PrefixStable{}.Pack(sig, f, c)
-	if !errors.Is(err, ErrNoFit) {
-		if l != nil {
-			l.Strategy = "stable-fit"
-		}
-		return l, err
+	p, err := newProblem(sig, f, c)
+	if err != nil {
+		return nil, err
 	}
-	return packOptimal(sig, f, c, "stable-fit")
+	if s := prefixStable(p); len(s.regs) <= p.cons.Limit(p.file) {
+		return s.layout("stable-fit", byOpening)
+	}
+	return optimalOf(p, "stable-fit")
 }
