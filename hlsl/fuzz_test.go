@@ -41,7 +41,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(src)
 		}
 	}
-	if _, files := ppCorpusFiles(f); files != nil {
+	if files := ppCorpusFiles(f); files != nil {
 		for i := 0; i < len(files); i += 10 {
 			if src, err := os.ReadFile(files[i]); err == nil {
 				f.Add(src)

@@ -81,7 +81,6 @@ type Listing struct {
 	// outputs are then more than that struct.
 	Returns   string
 	OutParams bool
-	decl      any
 }
 
 // List returns every struct that has semantics and every function that has
@@ -91,8 +90,8 @@ func (u *Unit) List() []Listing {
 	returned := map[*StructDecl]bool{}
 	for _, d := range u.File.Decls {
 		if d.Func != nil {
-			if sh, err := u.resolve(d.Func.Ret, 0); err == nil && sh.kind == shapeStruct {
-				returned[sh.st] = true
+			if st := u.returnStruct(d.Func); st != nil {
+				returned[st] = true
 			}
 		}
 	}
@@ -104,7 +103,7 @@ func (u *Unit) List() []Listing {
 				continue
 			}
 			s := d.Struct
-			li := Listing{Kind: "struct", Name: s.Name.Text, Pos: u.Pos(s.Pos), Include: u.Chain(s.Pos), Returned: returned[s], decl: s}
+			li := Listing{Kind: "struct", Name: s.Name.Text, Pos: u.Pos(s.Pos), Include: u.Chain(s.Pos), Returned: returned[s]}
 			li.Sig, li.Err = u.lowerStruct(s)
 			out = append(out, li)
 		case d.Func != nil:
@@ -112,10 +111,10 @@ func (u *Unit) List() []Listing {
 			if !u.funcHasSemantics(f) {
 				continue
 			}
-			li := Listing{Kind: "function", Name: f.Name.Text, Pos: u.Pos(f.Pos), Include: u.Chain(f.Pos), decl: f}
+			li := Listing{Kind: "function", Name: f.Name.Text, Pos: u.Pos(f.Pos), Include: u.Chain(f.Pos)}
 			li.In, li.Out, li.Err = u.lowerFunc(f)
-			if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct {
-				li.Returns = sh.st.Name.Text
+			if st := u.returnStruct(f); st != nil {
+				li.Returns = st.Name.Text
 			}
 			if pl, err := u.Params(f); err == nil {
 				for _, p := range pl.Params {
@@ -171,13 +170,22 @@ func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
 	return u.lowerFunc(found[0])
 }
 
+// returnStruct returns the struct f returns, or nil (also when its return
+// type does not resolve).
+func (u *Unit) returnStruct(f *FuncDecl) *StructDecl {
+	if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct {
+		return sh.st
+	}
+	return nil
+}
+
 // ReturnStruct returns the name of the struct the function name returns, or
 // "" if it returns none (or there is no such function).
 func (u *Unit) ReturnStruct(name string) string {
 	for _, d := range u.File.Decls {
 		if f := d.Func; f != nil && f.Name.Text == name {
-			if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct {
-				return sh.st.Name.Text
+			if st := u.returnStruct(f); st != nil {
+				return st.Name.Text
 			}
 		}
 	}
@@ -263,7 +271,7 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 	if f.Sem != nil && f.Sem.Semantic != "" {
 		return true
 	}
-	if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct && u.structHasSemantics(sh.st) {
+	if st := u.returnStruct(f); st != nil && u.structHasSemantics(st) {
 		return true
 	}
 	pl, err := u.Params(f)

@@ -941,12 +941,7 @@ func ppParamIndex(params map[string]int, name string) int {
 func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 	name, angle, ok := ppHeaderName(args)
 	if !ok && len(args) > 0 {
-		exp := p.expandList(p.toPtoks(f, args), 0)
-		toks := make([]Token, len(exp))
-		for i, t := range exp {
-			toks[i] = t.Token
-		}
-		name, angle, ok = ppHeaderName(toks)
+		name, angle, ok = ppHeaderName(p.expandArgs(f, args))
 	}
 	if !ok {
 		p.errorf(hash.Pos, hash.Ctx, "#include expects \"FILENAME\" or <FILENAME>")
@@ -1183,11 +1178,7 @@ func (p *ppState) line(f *ppFrame, hash Token, args []Token) {
 	}
 	toks := args
 	if args[0].Kind != TokInt {
-		exp := p.expandList(p.toPtoks(f, args), 0)
-		toks = make([]Token, len(exp))
-		for i, t := range exp {
-			toks[i] = t.Token
-		}
+		toks = p.expandArgs(f, args)
 		if len(toks) == 0 {
 			p.errorf(hash.Pos, hash.Ctx, "missing line number in #line")
 			return
@@ -1236,11 +1227,16 @@ func (p *ppState) pragma(f *ppFrame, hash Token, args []Token) (Token, bool) {
 	return Token{}, false
 }
 
-// expandList fully macro-expands toks in a stream of their own.
-func (p *ppState) expandList(toks []ppTok, depth int) []ppTok {
-	s := &ppStream{depth: depth}
-	s.pend = ppReversed(toks)
-	return p.expandStream(s)
+// expandArgs macro-expands a directive's arguments (#include, #line).
+func (p *ppState) expandArgs(f *ppFrame, args []Token) []Token {
+	s := &ppStream{}
+	s.pend = ppReversed(p.toPtoks(f, args))
+	exp := p.expandStream(s)
+	toks := make([]Token, len(exp))
+	for i, t := range exp {
+		toks[i] = t.Token
+	}
+	return toks
 }
 
 // expandStream expands everything s holds.

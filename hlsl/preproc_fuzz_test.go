@@ -50,8 +50,7 @@ func FuzzPreprocess(f *testing.F) {
 	for _, s := range ppFuzzSeeds {
 		f.Add([]byte(s))
 	}
-	if root, files := ppCorpusFiles(f); files != nil {
-		_ = root
+	if files := ppCorpusFiles(f); files != nil {
 		for i := 0; i < len(files); i += 20 {
 			if src, err := os.ReadFile(files[i]); err == nil {
 				f.Add(src)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/shpack/shpack/internal/realcorpus"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/ir"
 	"github.com/stretchr/testify/assert"
@@ -374,8 +375,11 @@ func TestPPIfExpressions(t *testing.T) {
 		{"(-9223372036854775807 - 1) / -1", "-9223372036854775807 - 1"},
 	}
 	for _, c := range cases {
-		src := fmt.Sprintf("#if (%s) == (%s)\nyes\n#else\nno\n#endif", c.expr, c.val)
-		t.Run(c.expr, func(t *testing.T) { expectPP(t, src, "yes") })
+		t.Run(c.expr, func(t *testing.T) {
+			expectPP(t, fmt.Sprintf("#if (%s) == (%s)\nyes\n#else\nno\n#endif", c.expr, c.val), "yes")
+			// And not equal to a neighbour, so that a broken == cannot pass.
+			expectPP(t, fmt.Sprintf("#if (%s) == (%s) + 1\nyes\n#else\nno\n#endif", c.expr, c.val), "no")
+		})
 	}
 }
 
@@ -892,42 +896,19 @@ func TestPPFileSystem(t *testing.T) {
 	assert.Equal(t, `cannot open include file "Sub": is a directory`, errs[1].Msg)
 }
 
-// ppRepoRoot walks up from the working directory to the directory of go.mod.
-func ppRepoRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
-// ppCorpusFiles lists the shader sources of corpus-real, or nil if the
-// corpus is missing.
-func ppCorpusFiles(t testing.TB) (root string, files []string) {
-	root = filepath.Join(ppRepoRoot(t), "..", "shared", "corpus-real")
+// ppCorpusFiles lists the shader sources of corpus-real (absolute paths)
+// to seed fuzz targets, or nil if the corpus is missing: seeds are optional,
+// unlike the corpus tests, which get the corpus from realcorpus.Root.
+func ppCorpusFiles(t testing.TB) []string {
+	root := filepath.Join(testenv.Root(t), "..", "shared", "corpus-real")
 	if _, err := os.Stat(root); err != nil {
-		return root, nil
-	}
-	exts := map[string]bool{".fx": true, ".fxh": true, ".hlsl": true, ".hlsli": true, ".vsh": true, ".psh": true, ".cg": true, ".vert": true, ".frag": true}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && exts[strings.ToLower(filepath.Ext(path))] {
-			files = append(files, path)
-		}
 		return nil
-	})
-	require.NoError(t, err)
-	sort.Strings(files)
-	return root, files
+	}
+	var files []string
+	for _, rel := range realcorpus.Files(t, root) {
+		files = append(files, filepath.Join(root, rel))
+	}
+	return files
 }
 
 // ppCorpusMissing lists the corpus files whose preprocessing fails, each with
@@ -990,18 +971,14 @@ var ppCorpusAbsent = map[string]bool{
 
 func TestPPCorpus(t *testing.T) {
 	testenv.Heavy(t)
-	root, files := ppCorpusFiles(t)
-	if files == nil {
-		t.Skipf("corpus not found at %s", root)
-	}
+	root := realcorpus.Root(t)
+	files := realcorpus.Files(t, root)
 	// run preprocesses the corpus and returns, per file, the errors.
 	run := func(t *testing.T, dirs []string) map[string][]string {
 		tokens, nerrs, nfiles := 0, 0, 0
 		failed := map[string][]string{}
-		for _, path := range files {
-			rel, err := filepath.Rel(root, path)
-			require.NoError(t, err)
-			rel = filepath.ToSlash(rel)
+		for _, rel := range files {
+			path := filepath.Join(root, rel)
 			src, err := os.ReadFile(path)
 			require.NoError(t, err)
 			res, errs := Preprocess(path, src, &PPOptions{IncludeDirs: dirs})
@@ -1069,14 +1046,12 @@ func TestPPCorpus(t *testing.T) {
 }
 
 func BenchmarkPPCorpus(b *testing.B) {
-	_, files := ppCorpusFiles(b)
-	if files == nil {
-		b.Skip("corpus not found")
-	}
+	root := realcorpus.Root(b)
+	files := realcorpus.Files(b, root)
 	srcs := make([][]byte, len(files))
 	size := 0
 	for i, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := os.ReadFile(filepath.Join(root, f))
 		require.NoError(b, err)
 		srcs[i] = src
 		size += len(src)
