@@ -45,8 +45,13 @@ type Decl struct {
 	Struct  *StructDecl  `parser:"| @@"`
 	Typedef *TypedefDecl `parser:"| @@"`
 	Const   *ConstDecl   `parser:"| @@"`
-	Func    *FuncDecl    `parser:"| @@"`
-	Skip    *Skip        `parser:"| @@"`
+	// Techniques and shader variables come before functions: a shader
+	// variable's declaration would otherwise not be told from a function
+	// returning VertexShader only after its name.
+	Technique *TechniqueDecl `parser:"| @@"`
+	ShaderVar *ShaderVarDecl `parser:"| @@"`
+	Func      *FuncDecl      `parser:"| @@"`
+	Skip      *Skip          `parser:"| @@"`
 }
 
 // StructDecl is "struct Name { members } [declarators];" or a declaration of
@@ -208,7 +213,8 @@ type Skip struct {
 // Parse implements participle.Parseable.
 func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
-	if t.EOF() || t.Value == "}" || t.Value == "struct" || t.Value == "typedef" || t.Type == tokType(TokPragma) {
+	if t.EOF() || t.Value == "}" || t.Value == "struct" || t.Value == "typedef" || t.Type == tokType(TokPragma) ||
+		techniqueWords[strings.ToLower(t.Value)] {
 		return participle.NextMatch
 	}
 	s.Pos = t.Pos

@@ -262,9 +262,9 @@ type ppState struct {
 	lastFid   uint32
 	locs      []ppLoc
 	locIDs    map[ppLoc]uint32
-	locFid    uint32     // locCache holds loc ids for file locFid, context locCtx,
-	locCtx    int32      // indexed by kind and flags (0 = not cached)
-	locCache  [64]uint32 //
+	locFid    uint32      // locCache holds loc ids for file locFid, context locCtx,
+	locCtx    int32       // indexed by kind and flags (0 = not cached)
+	locCache  [128]uint32 //
 	work      int
 	workLimit int
 	hs        ppHideSets
@@ -344,12 +344,12 @@ func Preprocess(name string, src []byte, opts *PPOptions) (res *PPResult, errs i
 	return
 }
 
-// ppOut is an output token in compact form: 16 bytes and no pointers, so
+// ppOut is an output token in compact form: 20 bytes and no pointers, so
 // the output buffer costs the garbage collector nothing and needs no write
 // barriers while it grows (a bomb fills it with millions of tokens). Text is
 // an interned string; loc indexes the token's file, context, kind and flags.
 type ppOut struct {
-	text, loc, line, col uint32
+	text, loc, line, col, off uint32
 }
 
 // ppLoc is the part of an output token shared by many tokens.
@@ -358,6 +358,7 @@ type ppLoc struct {
 	ctx        int32
 	kind       TokKind
 	space, bol bool
+	expanded   bool
 }
 
 // ppBytesPerToken is how many bytes of text made by # and ## cost one unit of
@@ -398,18 +399,21 @@ func (p *ppState) emit(t ppTok) {
 		p.lastFile, p.lastFid = t.Pos.File, p.intern(t.Pos.File)
 	}
 	if p.locFid != p.lastFid || p.locCtx != t.Ctx {
-		p.locFid, p.locCtx, p.locCache = p.lastFid, t.Ctx, [64]uint32{}
+		p.locFid, p.locCtx, p.locCache = p.lastFid, t.Ctx, [128]uint32{}
 	}
-	k := int(t.Kind&15) << 2
+	k := int(t.Kind&15) << 3
 	if t.Space {
 		k |= 1
 	}
 	if t.BOL {
 		k |= 2
 	}
+	if t.Expanded {
+		k |= 4
+	}
 	loc := p.locCache[k]
 	if loc == 0 {
-		key := ppLoc{file: p.lastFid, ctx: t.Ctx, kind: t.Kind, space: t.Space, bol: t.BOL}
+		key := ppLoc{file: p.lastFid, ctx: t.Ctx, kind: t.Kind, space: t.Space, bol: t.BOL, expanded: t.Expanded}
 		var ok bool
 		if loc, ok = p.locIDs[key]; !ok {
 			loc = uint32(len(p.locs))
@@ -418,7 +422,7 @@ func (p *ppState) emit(t ppTok) {
 		}
 		p.locCache[k] = loc
 	}
-	p.cur = append(p.cur, ppOut{text: tid, loc: loc, line: uint32(t.Pos.Line), col: uint32(t.Pos.Col)})
+	p.cur = append(p.cur, ppOut{text: tid, loc: loc, line: uint32(t.Pos.Line), col: uint32(t.Pos.Col), off: uint32(t.Off)})
 }
 
 // output returns the output tokens followed by eof. After a limit stopped
@@ -438,7 +442,7 @@ func (p *ppState) output(eof Token, aborted bool) []Token {
 			}
 			l := &p.locs[o.loc]
 			out[k] = Token{Kind: l.kind, Text: p.strs[o.text], Pos: ir.Pos{File: p.strs[l.file], Line: int(o.line), Col: int(o.col)},
-				Space: l.space, BOL: l.bol, Ctx: l.ctx}
+				Space: l.space, BOL: l.bol, Ctx: l.ctx, Off: int32(o.off), Expanded: l.expanded}
 			k++
 		}
 	}
@@ -1220,7 +1224,7 @@ func (p *ppState) pragma(f *ppFrame, hash Token, args []Token) (Token, bool) {
 	case "pack_matrix":
 		if len(args) == 4 && args[1].Text == "(" && args[3].Text == ")" && args[2].Kind == TokIdent &&
 			(args[2].Text == "row_major" || args[2].Text == "column_major") {
-			return Token{Kind: TokPragma, Text: "pack_matrix(" + args[2].Text + ")", Pos: hash.Pos, Ctx: hash.Ctx, Space: hash.Space}, true
+			return Token{Kind: TokPragma, Text: "pack_matrix(" + args[2].Text + ")", Pos: hash.Pos, Ctx: hash.Ctx, Space: hash.Space, Off: hash.Off, Expanded: true}, true
 		}
 		p.errorf(hash.Pos, hash.Ctx, "invalid #pragma pack_matrix: expected (row_major) or (column_major)")
 	}
@@ -1262,7 +1266,7 @@ func (p *ppState) expandStream(s *ppStream) []ppTok {
 
 // definedOp evaluates "defined NAME" or "defined ( NAME )" in an #if.
 func (p *ppState) definedOp(s *ppStream, t ppTok) ppTok {
-	res := ppTok{Token: Token{Kind: TokInt, Text: "0", Pos: t.Pos, Ctx: t.Ctx, Space: t.Space}}
+	res := ppTok{Token: Token{Kind: TokInt, Text: "0", Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}}
 	u := p.next(s)
 	paren := u.Kind == TokPunct && u.Text == "("
 	if paren {
@@ -1307,11 +1311,11 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 	case ppBuiltinFile:
 		text := ppQuote(t.Pos.File)
 		p.spend(1+len(text)/ppBytesPerToken, t)
-		s.unread(ppTok{Token: Token{Kind: TokString, Text: text, Pos: t.Pos, Ctx: t.Ctx, Space: t.Space}})
+		s.unread(ppTok{Token: Token{Kind: TokString, Text: text, Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
 		return true
 	case ppBuiltinLine:
 		p.spend(1, t)
-		s.unread(ppTok{Token: Token{Kind: TokInt, Text: strconv.Itoa(t.Pos.Line), Pos: t.Pos, Ctx: t.Ctx, Space: t.Space}})
+		s.unread(ppTok{Token: Token{Kind: TokInt, Text: strconv.Itoa(t.Pos.Line), Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
 		return true
 	}
 	if !m.funcLike {
@@ -1320,7 +1324,7 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 		if !m.hasOps {
 			for i := len(m.body) - 1; i >= 0; i-- {
 				b := ppTok{Token: m.body[i].tok, hs: hs, tid: m.body[i].tid}
-				b.Pos, b.Ctx = t.Pos, t.Ctx
+				b.Pos, b.Ctx, b.Off, b.Expanded = t.Pos, t.Ctx, t.Off, true
 				if i == 0 {
 					b.Space = t.Space
 				}
@@ -1465,7 +1469,7 @@ func (p *ppState) subst(m *ppMacro, inv ppTok, args [][]ppTok, hs int32, s *ppSt
 		case b.op == ppOpStringify:
 			text := ppStringify(args[b.param])
 			p.spend(1+len(text)/ppBytesPerToken, inv)
-			res = append(res, ppTok{Token: Token{Kind: TokString, Text: text, Pos: inv.Pos, Ctx: inv.Ctx, Space: b.tok.Space}})
+			res = append(res, ppTok{Token: Token{Kind: TokString, Text: text, Pos: inv.Pos, Ctx: inv.Ctx, Space: b.tok.Space, Off: inv.Off, Expanded: true}})
 		case b.op == ppOpPaste:
 			res = append(res, ppTok{Token: Token{Kind: ppTokPaste}})
 		case b.param >= 0:
@@ -1500,7 +1504,7 @@ func (p *ppState) subst(m *ppMacro, inv ppTok, args [][]ppTok, hs int32, s *ppSt
 			}
 		default:
 			t := ppTok{Token: b.tok, tid: b.tid}
-			t.Pos, t.Ctx = inv.Pos, inv.Ctx
+			t.Pos, t.Ctx, t.Off, t.Expanded = inv.Pos, inv.Ctx, inv.Off, true
 			res = append(res, t)
 		}
 	}
@@ -1561,7 +1565,7 @@ func (p *ppState) paste(out []ppTok, lhs, rhs, inv ppTok) []ppTok {
 		return append(out, lhs, rhs)
 	}
 	for i, t := range toks {
-		t.Pos, t.Ctx, t.BOL = inv.Pos, inv.Ctx, false
+		t.Pos, t.Ctx, t.Off, t.Expanded, t.BOL = inv.Pos, inv.Ctx, inv.Off, true, false
 		t.Space = i == 0 && lhs.Space
 		out = append(out, ppTok{Token: t})
 	}

@@ -647,7 +647,7 @@ func TestPPPragma(t *testing.T) {
 	res, errs := runPP("#pragma pack_matrix(row_major)\nx\n  # pragma  pack_matrix ( column_major )\n#pragma warning(disable: 3571)\n#pragma def(vs, c0, 0, 0, 0, 0)\n#pragma\n#pragma foo bar\n#if 0\n#pragma pack_matrix(junk)\n#endif", nil)
 	require.Empty(t, errs)
 	require.Len(t, res.Tokens, 4)
-	assert.Equal(t, Token{Kind: TokPragma, Text: "pack_matrix(row_major)", Pos: ir.Pos{File: "main.fx", Line: 1, Col: 1}}, res.Tokens[0])
+	assert.Equal(t, Token{Kind: TokPragma, Text: "pack_matrix(row_major)", Pos: ir.Pos{File: "main.fx", Line: 1, Col: 1}, Expanded: true}, res.Tokens[0])
 	assert.Equal(t, "x", res.Tokens[1].Text)
 	assert.Equal(t, TokPragma, res.Tokens[2].Kind)
 	assert.Equal(t, "pack_matrix(column_major)", res.Tokens[2].Text)
@@ -1063,4 +1063,37 @@ func BenchmarkPPCorpus(b *testing.B) {
 			Preprocess(f, srcs[k], nil)
 		}
 	}
+}
+
+// TestPPOffsets checks that every output token knows where it is spelled
+// (the byte offset in its own file, untouched by #line and splices) and
+// whether the preprocessor made it, which is what a source rewrite relies on.
+func TestPPOffsets(t *testing.T) {
+	inc := "float inc;\n"
+	src := "int a;\n#line 40 \"other.fx\"\nint b\\\n;\n#define T float4\n#define ID(x) x\nT c; ID(main)\n#include \"inc.fxh\"\n"
+	res, errs := runPP(src, &PPOptions{ReadFile: func(p string) ([]byte, error) { return []byte(inc), nil }})
+	require.Empty(t, errs.Error())
+	type tok struct {
+		text     string
+		ctx      int32
+		spelled  bool
+		expanded bool
+	}
+	var got []tok
+	for _, tk := range res.Tokens[:len(res.Tokens)-1] {
+		file := []byte(src)
+		if tk.Ctx != 0 {
+			file = []byte(inc)
+		}
+		got = append(got, tok{tk.Text, tk.Ctx, tk.Spelled(file), tk.Expanded})
+	}
+	assert.Equal(t, []tok{
+		{"int", 0, true, false}, {"a", 0, true, false}, {";", 0, true, false},
+		{"int", 0, true, false}, {"b", 0, true, false}, {";", 0, true, false}, // after #line and a splice
+		{"float4", 0, false, true}, {"c", 0, true, false}, {";", 0, true, false},
+		{"main", 0, true, false}, // a macro argument stays where it is spelled
+		{"float", 1, true, false}, {"inc", 1, true, false}, {";", 1, true, false},
+	}, got)
+	assert.Equal(t, 40, res.Tokens[3].Pos.Line, "#line renumbers positions, not offsets")
+	assert.Equal(t, int32(strings.Index(src, "main")), res.Tokens[9].Off)
 }

@@ -47,6 +47,22 @@ type Token struct {
 	// Ctx indexes the include context the token comes from (see
 	// PPResult.Contexts); 0 is the main file. Set by the preprocessor.
 	Ctx int32
+	// Off is the byte offset where the token starts in the file of its
+	// include context, as read (not moved by #line): a source rewrite
+	// edits the file there. For a token a macro expansion made, it is the
+	// offset of the macro invocation.
+	Off int32
+	// Expanded marks a token made by the preprocessor rather than spelled
+	// at Off: a macro body's token, a # or ## result, defined, __LINE__.
+	// An argument substituted into a macro stays as spelled.
+	Expanded bool
+}
+
+// Spelled reports whether the token's text stands at its offset in src,
+// the contents of its file: a rewrite may edit it there.
+func (t *Token) Spelled(src []byte) bool {
+	end := int(t.Off) + len(t.Text)
+	return !t.Expanded && t.Off >= 0 && end <= len(src) && string(src[t.Off:end]) == t.Text
 }
 
 // Scan splits src, the contents of file, into tokens. It removes a leading
@@ -145,7 +161,7 @@ func (s *scanner) next() Token {
 		c := s.peek()
 		switch {
 		case s.off >= len(s.src):
-			return Token{Kind: TokEOF, Pos: s.pos(), BOL: s.bol, Space: s.space}
+			return Token{Kind: TokEOF, Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
 		case c == '\n':
 			s.advance()
 			s.bol = true
@@ -185,7 +201,7 @@ func (s *scanner) next() Token {
 		}
 		break
 	}
-	t := Token{Pos: s.pos(), BOL: s.bol, Space: s.space}
+	t := Token{Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
 	s.bol, s.space = false, false
 	c := s.peek()
 	var text []byte
