@@ -31,48 +31,10 @@ import (
 // paths (ir.Element.Access).
 func HLSL(w io.Writer, l *ir.Layout, source string) error {
 	sig := l.Sig
-	if !l.Cons.Portable || l.File.Profile.Name != "vs_3_0" || l.File.Dir != ir.Out {
-		return fmt.Errorf("emit: HLSL needs a portable vs_3_0 output layout")
+	regs, err := PackedRegisters(l)
+	if err != nil {
+		return err
 	}
-	type member struct {
-		elem int
-		mask ir.Mask
-	}
-	type reg struct {
-		num     int
-		role    ir.Role
-		usage   ir.Usage
-		index   int
-		width   int
-		members []member
-	}
-	byNum := map[int]*reg{}
-	for i, p := range l.Place {
-		e := &sig.Elements[i]
-		if e.Access == "" {
-			return fmt.Errorf("emit: %s has no HLSL access path", e.Name)
-		}
-		r := byNum[p.Reg.Num]
-		if r == nil {
-			r = &reg{num: p.Reg.Num, role: p.Role, usage: p.Usage, index: p.Index}
-			byNum[p.Reg.Num] = r
-		}
-		r.members = append(r.members, member{i, p.Mask})
-		last := 4 - 1
-		for last > 0 && p.Mask&(1<<last) == 0 {
-			last--
-		}
-		r.width = max(r.width, last+1)
-		if p.Role != ir.RoleGeneral {
-			r.width = e.Components // POSITION0 is a float4, PSIZE a float
-		}
-	}
-	var regs []*reg
-	for _, r := range byNum {
-		slices.SortFunc(r.members, func(a, b member) int { return cmp.Compare(a.mask.First(), b.mask.First()) })
-		regs = append(regs, r)
-	}
-	slices.SortFunc(regs, func(a, b *reg) int { return cmp.Compare(a.num, b.num) })
 
 	name := sig.Name
 	guard := strings.ToUpper(name) + "_PACKED_HLSL"
@@ -87,26 +49,16 @@ func HLSL(w io.Writer, l *ir.Layout, source string) error {
 	b.WriteString("// rounded back; bools as 0 and 1): Direct3D 9 interpolators carry floats.\n")
 	fmt.Fprintf(&b, "#ifndef %s\n#define %s\n\n", guard, guard)
 
-	field := func(r *reg) string { return fmt.Sprintf("r%d", r.num) }
-	comment := func(r *reg) string {
-		var parts []string
-		for _, m := range r.members {
-			s := name + "." + sig.Elements[m.elem].Name
-			if r.role == ir.RoleGeneral {
-				s += " = ." + m.mask.String()
-			}
-			parts = append(parts, s)
-		}
-		return strings.Join(parts, ", ")
-	}
+	field := func(r *PackedRegister) string { return r.Field() }
+	comment := func(r *PackedRegister) string { return r.Comment(sig, name+".") }
 	writeStruct := func(suffix string, pixel bool) {
 		fmt.Fprintf(&b, "struct %s%s\n{\n", name, suffix)
-		for _, r := range regs {
-			if pixel && r.role != ir.RoleGeneral {
+		for i := range regs {
+			r := &regs[i]
+			if pixel && r.Role != ir.RoleGeneral {
 				continue
 			}
-			sem := r.usage.String() + fmt.Sprint(r.index)
-			decl := fmt.Sprintf("%-6s %s : %s;", floatType(r.width), field(r), sem)
+			decl := fmt.Sprintf("%-6s %s : %s;", FloatType(r.Width), field(r), r.Semantic())
 			fmt.Fprintf(&b, "    %-26s // %s\n", decl, comment(r))
 		}
 		b.WriteString("};\n\n")
@@ -124,20 +76,14 @@ func HLSL(w io.Writer, l *ir.Layout, source string) error {
 		b.WriteString("\n\n")
 	}
 	var pack, unpack []string
-	for _, r := range regs {
-		for _, m := range r.members {
-			e := &sig.Elements[m.elem]
-			dst := "dst." + field(r)
-			if r.role == ir.RoleGeneral && !(m.mask == ir.MaskRun(0, r.width) && len(r.members) == 1) {
-				dst += "." + m.mask.String()
-			}
-			pack = append(pack, fmt.Sprintf("%s = %s; /* %s */", dst, toFloat(e, "src."+e.Access), e.Name))
-			if r.role == ir.RoleGeneral {
-				src := "src." + field(r)
-				if !(m.mask == ir.MaskRun(0, r.width) && len(r.members) == 1) {
-					src += "." + m.mask.String()
-				}
-				unpack = append(unpack, fmt.Sprintf("dst.%s = %s; /* %s */", e.Access, fromFloat(e, src), e.Name))
+	for i := range regs {
+		r := &regs[i]
+		for _, m := range r.Members {
+			e := &sig.Elements[m.Elem]
+			pack = append(pack, fmt.Sprintf("dst.%s%s = %s; /* %s */", field(r), r.Swizzle(m), ToFloat(e, "src."+e.Access), e.Name))
+			if r.Role == ir.RoleGeneral {
+				src := "src." + field(r) + r.Swizzle(m)
+				unpack = append(unpack, fmt.Sprintf("dst.%s = %s; /* %s */", e.Access, FromFloat(e, src), e.Name))
 			}
 		}
 	}
@@ -152,12 +98,97 @@ func HLSL(w io.Writer, l *ir.Layout, source string) error {
 	fmt.Fprintf(&b, "%s %s_Unpack(%s_PackedPS p)\n{\n    %s v = (%s)0;\n    %s_UNPACK(v, p)\n    return v;\n}\n\n",
 		name, name, name, name, name, name)
 	fmt.Fprintf(&b, "#endif // %s\n", guard)
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
 }
 
-// floatType spells a float vector of n components ("float", "float3").
-func floatType(n int) string {
+// A PackedRegister is one register of a portable layout as HLSL declares
+// it: a float vector member of Width components under one semantic (the
+// register's declared_as), holding Members at their masks.
+type PackedRegister struct {
+	Num     int     // the register number (o#)
+	Role    ir.Role // general, POSITION0 or PSIZE
+	Usage   ir.Usage
+	Index   int
+	Width   int            // components up to the last one used (POSITION0: 4, PSIZE: 1)
+	Members []PackedMember // by first component
+}
+
+// A PackedMember is one element of a packed register.
+type PackedMember struct {
+	Elem int     // index in the layout's signature
+	Mask ir.Mask // components occupied
+}
+
+// PackedRegisters groups the elements of a portable vs_3_0 output layout by
+// register, in register order. Every element needs its HLSL access path
+// (ir.Element.Access).
+func PackedRegisters(l *ir.Layout) ([]PackedRegister, error) {
+	if !l.Cons.Portable || l.File.Profile.Name != "vs_3_0" || l.File.Dir != ir.Out {
+		return nil, fmt.Errorf("emit: packed HLSL needs a portable vs_3_0 output layout")
+	}
+	sig := l.Sig
+	byNum := map[int]*PackedRegister{}
+	for i, p := range l.Place {
+		e := &sig.Elements[i]
+		if e.Access == "" {
+			return nil, fmt.Errorf("emit: %s has no HLSL access path", e.Name)
+		}
+		r := byNum[p.Reg.Num]
+		if r == nil {
+			r = &PackedRegister{Num: p.Reg.Num, Role: p.Role, Usage: p.Usage, Index: p.Index}
+			byNum[p.Reg.Num] = r
+		}
+		r.Members = append(r.Members, PackedMember{i, p.Mask})
+		last := 3
+		for last > 0 && p.Mask&(1<<last) == 0 {
+			last--
+		}
+		r.Width = max(r.Width, last+1)
+		if p.Role != ir.RoleGeneral {
+			r.Width = e.Components // POSITION0 is a float4, PSIZE a float
+		}
+	}
+	regs := make([]PackedRegister, 0, len(byNum))
+	for _, r := range byNum {
+		slices.SortFunc(r.Members, func(a, b PackedMember) int { return cmp.Compare(a.Mask.First(), b.Mask.First()) })
+		regs = append(regs, *r)
+	}
+	slices.SortFunc(regs, func(a, b PackedRegister) int { return cmp.Compare(a.Num, b.Num) })
+	return regs, nil
+}
+
+// Field is the struct member's name for the register: "r3" for o3.
+func (r *PackedRegister) Field() string { return fmt.Sprintf("r%d", r.Num) }
+
+// Semantic is the HLSL semantic the register is declared with ("TEXCOORD3").
+func (r *PackedRegister) Semantic() string { return r.Usage.String() + fmt.Sprint(r.Index) }
+
+// Swizzle is the member's swizzle in the register (".yz"), or "" when it
+// fills the whole register alone.
+func (r *PackedRegister) Swizzle(m PackedMember) string {
+	if r.Role != ir.RoleGeneral || m.Mask == ir.MaskRun(0, r.Width) && len(r.Members) == 1 {
+		return ""
+	}
+	return "." + m.Mask.String()
+}
+
+// Comment lists the register's members, with their components when the
+// register is general: "o.uv = .xy, o.fog = .z" (prefix "o.").
+func (r *PackedRegister) Comment(sig *ir.Signature, prefix string) string {
+	var parts []string
+	for _, m := range r.Members {
+		s := prefix + sig.Elements[m.Elem].Name
+		if r.Role == ir.RoleGeneral {
+			s += " = ." + m.Mask.String()
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FloatType spells a float vector of n components ("float", "float3").
+func FloatType(n int) string {
 	if n == 1 {
 		return "float"
 	}
@@ -172,18 +203,20 @@ func typeName(e *ir.Element) string {
 	return fmt.Sprintf("%s%d", e.Type, e.Components)
 }
 
-// toFloat converts an element's value for a float register.
-func toFloat(e *ir.Element, expr string) string {
+// ToFloat converts an element's value, the HLSL expression expr, for a
+// float register: Direct3D 9 interpolators carry floats, so integers and
+// bools are converted (exactly, for integers up to 2^24).
+func ToFloat(e *ir.Element, expr string) string {
 	if e.Type.IsInteger() {
-		return fmt.Sprintf("(%s)(%s)", floatType(e.Components), expr)
+		return fmt.Sprintf("(%s)(%s)", FloatType(e.Components), expr)
 	}
 	return expr
 }
 
-// fromFloat converts a register's floats back to the element's type:
-// integers are rounded (interpolation may land next to them), bools are
-// true when not zero.
-func fromFloat(e *ir.Element, expr string) string {
+// FromFloat converts a register's floats, the HLSL expression expr, back
+// to the element's type: integers are rounded (interpolation may land next
+// to them), bools are true when not zero.
+func FromFloat(e *ir.Element, expr string) string {
 	switch {
 	case e.Type == ir.TypeBool:
 		return fmt.Sprintf("(%s)(%s != 0)", typeName(e), expr)

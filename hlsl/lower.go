@@ -583,6 +583,22 @@ func indexSuffix(k int, dims []int) string {
 // unqualified and inout parameters. uniform parameters, and parameters without
 // semantics that are not structs, belong to neither.
 func (u *Unit) lowerFunc(fn *FuncDecl) (in, out *ir.Signature, err error) {
+	return u.lowerFuncShape(fn, nil)
+}
+
+// funcShape records which elements of a function's signatures each part of
+// it expanded into: ret is the number of output elements of the return
+// value (they come first), and params[k] the ranges [first, end) of
+// parameter k in the input and the output signature.
+type funcShape struct {
+	ret    int
+	params []paramRange
+}
+
+type paramRange struct{ in, out [2]int }
+
+// lowerFuncShape is lowerFunc, also filling shape when it is not nil.
+func (u *Unit) lowerFuncShape(fn *FuncDecl, shape *funcShape) (in, out *ir.Signature, err error) {
 	pl, perr := u.Params(fn)
 	if perr != nil {
 		return nil, nil, perr
@@ -612,7 +628,19 @@ func (u *Unit) lowerFunc(fn *FuncDecl) (in, out *ir.Signature, err error) {
 			fo.errorf(fn.Ret.Pos, "the return value of %s has no semantic", fn.Name.Text)
 		}
 	}
-	for _, p := range pl.Params {
+	if shape != nil {
+		shape.ret = len(fo.sig.Elements)
+		shape.params = make([]paramRange, len(pl.Params))
+	}
+	for k, p := range pl.Params {
+		if shape != nil {
+			// Each range ends where the next parameter's begins.
+			n, m := len(fi.sig.Elements), len(fo.sig.Elements)
+			shape.params[k] = paramRange{in: [2]int{n, n}, out: [2]int{m, m}}
+			if k > 0 {
+				shape.params[k-1].in[1], shape.params[k-1].out[1] = n, m
+			}
+		}
 		var isIn, isOut, uniform bool
 		for _, m := range p.Mods {
 			switch m.Word {
@@ -646,6 +674,10 @@ func (u *Unit) lowerFunc(fn *FuncDecl) (in, out *ir.Signature, err error) {
 		if isOut {
 			fo.expandParam(v)
 		}
+	}
+	if shape != nil && len(pl.Params) > 0 {
+		last := &shape.params[len(pl.Params)-1]
+		last.in[1], last.out[1] = len(fi.sig.Elements), len(fo.sig.Elements)
 	}
 	in, ierr := fi.result()
 	out, oerr := fo.result()

@@ -229,7 +229,7 @@ func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
 		case t.Value == "}":
 			return participle.Errorf(t.Pos, `unexpected token "}"`)
 		case t.Value == "{":
-			if err := skipBalanced(lex, "{", "}"); err != nil {
+			if _, err := skipBalanced(lex, "{", "}"); err != nil {
 				return err
 			}
 			if lex.Peek().Value == ";" {
@@ -244,7 +244,8 @@ func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
 
 // Block is a balanced {...} token run, skipped.
 type Block struct {
-	Pos lexer.Position
+	Pos   lexer.Position
+	Close lexer.Position // the closing "}"
 }
 
 // Parse implements participle.Parseable.
@@ -253,7 +254,9 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	b.Pos = lex.Peek().Pos
-	return skipBalanced(lex, "{", "}")
+	closePos, err := skipBalanced(lex, "{", "}")
+	b.Close = closePos
+	return err
 }
 
 // Group is a balanced (...) token run, kept: a function's parameter list.
@@ -269,7 +272,7 @@ func (g *Group) Parse(lex *lexer.PeekingLexer) error {
 	}
 	g.Pos = lex.Peek().Pos
 	start := lex.RawCursor()
-	if err := skipBalanced(lex, "(", ")"); err != nil {
+	if _, err := skipBalanced(lex, "(", ")"); err != nil {
 		return err
 	}
 	g.Tokens = lex.Range(start, lex.RawCursor())
@@ -318,22 +321,24 @@ func (e *Expr) done() error {
 }
 
 // skipBalanced consumes an open token, everything up to its matching close
-// token (nesting counted), and the close token.
-func skipBalanced(lex *lexer.PeekingLexer, open, close string) error {
+// token (nesting counted), and the close token, whose position it returns.
+func skipBalanced(lex *lexer.PeekingLexer, open, close string) (lexer.Position, error) {
 	first := lex.Next()
 	depth := 1
-	for depth > 0 {
+	for {
 		t := lex.Next()
 		switch {
 		case t.EOF():
-			return participle.Errorf(first.Pos, "%q has no matching %q", open, close)
+			return lexer.Position{}, participle.Errorf(first.Pos, "%q has no matching %q", open, close)
 		case t.Value == open:
 			depth++
 		case t.Value == close:
 			depth--
+			if depth == 0 {
+				return t.Pos, nil
+			}
 		}
 	}
-	return nil
 }
 
 // tokenDefinition adapts preprocessed tokens to participle.

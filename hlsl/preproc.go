@@ -125,6 +125,10 @@ type PPResult struct {
 	// Warnings are diagnostics that did not stop preprocessing (missing
 	// includes under PPOptions.AllowMissingIncludes).
 	Warnings ir.ErrorList
+	// Macros names every macro defined at some point (-D included, the
+	// built-in __FILE__, __LINE__ and __SHPACK__ not), sorted: a name
+	// that code generated into the file must not take.
+	Macros []string
 }
 
 // Chain returns the include chain of context ctx: the From positions of ctx,
@@ -324,6 +328,12 @@ func Preprocess(name string, src []byte, opts *PPOptions) (res *PPResult, errs i
 			eof = p.mapTok(f, f.src.toks[len(f.src.toks)-1])
 		}
 		res.Tokens = p.output(eof, aborted)
+		for name := range p.macroIDs {
+			if !strings.HasPrefix(name, "__") {
+				res.Macros = append(res.Macros, name)
+			}
+		}
+		sort.Strings(res.Macros)
 		p.errs.Sort()
 		errs = p.errs
 	}()

@@ -1,0 +1,222 @@
+package hlsl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// An EntryPoint is a function seen as a shader entry point, with what a
+// source transform needs to wrap it: its signatures, its return value and
+// parameters as written and which signature elements each of them holds,
+// and the tokens that spell its name and end its body.
+type EntryPoint struct {
+	Name    string
+	In, Out *ir.Signature
+	Return  EntryReturn
+	Params  []EntryParam
+	// NameToks are the tokens naming the function in its definition and
+	// prototypes and every other use of its name inside a function (a
+	// call), in source order. Uses in techniques and shader variables are
+	// not among them: they name the entry point, not the function.
+	NameToks []Token
+	// Close is the "}" that ends the definition's body.
+	Close Token
+	// Pos is where the definition starts.
+	Pos ir.Pos
+}
+
+// EntryReturn is an entry point's return value.
+type EntryReturn struct {
+	Type     string // spelled: "VS_OUTPUT", "float4", "void"
+	Semantic string // the semantic after the parameter list as written, "" if none
+	Struct   bool   // the type is a struct
+	// Out is the range [first, end) of the output elements it holds.
+	Out [2]int
+}
+
+// EntryParam is one parameter of an entry point.
+type EntryParam struct {
+	Name string
+	Pos  ir.Pos
+	// Text is the parameter as written (modifiers, type, name, array
+	// dimensions, semantic, binding and default).
+	Text string
+	// Bare is Text without the in, out and inout keywords.
+	Bare string
+	// Decl declares a local variable like the parameter: its matrix-order
+	// modifier, type, name and dimensions ("row_major float4x3 M[2]").
+	Decl string
+	// Type is the spelled type, without modifiers or dimensions.
+	Type string
+	// Semantic is the parameter's own semantic as written, "" if none.
+	Semantic string
+	// Mods are the modifiers as written.
+	Mods []string
+	// In, Out and Uniform say what the parameter is: in (also for no
+	// keyword) and out (inout is both); uniform parameters are neither.
+	In, Out, Uniform bool
+	// Struct is set for a struct-typed parameter without dimensions.
+	Struct bool
+	// InElems and OutElems are the ranges [first, end) of the elements the
+	// parameter holds in the entry point's In and Out signatures.
+	InElems, OutElems [2]int
+}
+
+// EntryPoint lowers the function name and describes it as an entry point
+// (see EntryPoint). Errors are an ir.ErrorList for a function that does not
+// lower, or a plain error when there is no such function.
+func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
+	var decls []*FuncDecl
+	var def *FuncDecl
+	for _, d := range u.File.Decls {
+		if f := d.Func; f != nil && f.Name.Text == name {
+			decls = append(decls, f)
+			if f.Body != nil {
+				if def != nil {
+					return nil, ir.ErrorList{u.Errorf(f.Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
+				}
+				def = f
+			}
+		}
+	}
+	switch {
+	case len(decls) == 0:
+		return nil, fmt.Errorf("no function named %q", name)
+	case def == nil:
+		return nil, ir.ErrorList{u.Errorf(decls[0].Pos, "function %s is declared but never defined", name)}
+	}
+	var shape funcShape
+	in, out, err := u.lowerFuncShape(def, &shape)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := u.Params(def)
+	if err != nil {
+		return nil, err
+	}
+	ep := &EntryPoint{Name: name, In: in, Out: out, Pos: u.Pos(def.Pos), Close: u.tokens[def.Body.Close.Offset]}
+	ep.Return = EntryReturn{Type: typeText(def.Ret), Out: [2]int{0, shape.ret}}
+	if def.Sem != nil {
+		ep.Return.Semantic = def.Sem.Semantic
+	}
+	if sh, err := u.resolve(def.Ret, 0); err == nil && sh.kind == shapeStruct && len(sh.dims) == 0 {
+		ep.Return.Struct = true
+	}
+	groups := paramTokens(def.Params.Tokens)
+	for k, p := range pl.Params {
+		ep.Params = append(ep.Params, u.entryParam(p, groups[k], shape.params[k]))
+	}
+	for _, d := range u.File.Decls {
+		if f := d.Func; f != nil {
+			ep.NameToks = append(ep.NameToks, u.namesIn(f, name)...)
+		}
+	}
+	return ep, nil
+}
+
+func (u *Unit) entryParam(p *Param, toks []lexer.Token, r paramRange) EntryParam {
+	ep := EntryParam{Name: p.Name, Pos: u.Pos(p.Pos), Text: u.spell(toks), Type: typeText(p.Type), InElems: r.in, OutElems: r.out}
+	keyword := map[int]bool{} // token indices of in/out/inout
+	var order []string
+	for _, m := range p.Mods {
+		ep.Mods = append(ep.Mods, m.Word)
+		switch m.Word {
+		case "in":
+			ep.In = true
+			keyword[m.Pos.Offset] = true
+		case "out":
+			ep.Out = true
+			keyword[m.Pos.Offset] = true
+		case "inout":
+			ep.In, ep.Out = true, true
+			keyword[m.Pos.Offset] = true
+		case "uniform":
+			ep.Uniform = true
+		case "row_major", "column_major":
+			order = append(order, m.Word)
+		}
+	}
+	if ep.Uniform {
+		ep.In, ep.Out = false, false
+	} else if !ep.In && !ep.Out {
+		ep.In = true
+	}
+	var bare []lexer.Token
+	for _, t := range toks {
+		if !keyword[t.Pos.Offset] {
+			bare = append(bare, t)
+		}
+	}
+	ep.Bare = u.spell(bare)
+	if a := semanticOf(p.Anns); a != nil {
+		ep.Semantic = a.Semantic
+	}
+	var dims strings.Builder
+	for _, d := range p.Dims {
+		dims.WriteString("[" + strings.Join(d.Expr, " ") + "]")
+	}
+	ep.Decl = strings.TrimSpace(strings.Join(order, " ") + " " + ep.Type + " " + p.Name + dims.String())
+	if sh, err := u.resolve(p.Type, 0); err == nil && sh.kind == shapeStruct && len(sh.dims) == 0 && len(p.Dims) == 0 {
+		ep.Struct = true
+	}
+	return ep
+}
+
+// namesIn returns the identifier tokens spelling name inside function f:
+// its own name when it is the function, and uses in its body.
+func (u *Unit) namesIn(f *FuncDecl, name string) []Token {
+	var out []Token
+	if f.Name.Text == name {
+		out = append(out, u.tokens[f.Name.Pos.Offset])
+	}
+	if f.Body == nil {
+		return out
+	}
+	for i := f.Body.Pos.Offset; i <= f.Body.Close.Offset && i < len(u.tokens); i++ {
+		if t := u.tokens[i]; t.Kind == TokIdent && t.Text == name {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// paramTokens splits a parenthesized parameter list into the tokens of
+// each parameter.
+func paramTokens(group []lexer.Token) [][]lexer.Token {
+	if len(group) < 2 {
+		return nil
+	}
+	return splitTop(group[1 : len(group)-1])
+}
+
+// typeText spells a parsed type.
+func typeText(t *Type) string {
+	s := t.Name
+	if t.Unsigned {
+		s = "unsigned " + s
+	}
+	if len(t.Args) > 0 {
+		s += "<" + strings.Join(t.Args, ", ") + ">"
+	}
+	return s
+}
+
+// Identifiers returns every identifier the unit's tokens spell after
+// preprocessing and every macro name it defines, for choosing names that
+// collide with nothing.
+func (u *Unit) Identifiers() map[string]bool {
+	ids := map[string]bool{}
+	for _, m := range u.PP.Macros {
+		ids[m] = true
+	}
+	for i := range u.tokens {
+		if u.tokens[i].Kind == TokIdent {
+			ids[u.tokens[i].Text] = true
+		}
+	}
+	return ids
+}
