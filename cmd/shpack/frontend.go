@@ -76,6 +76,11 @@ func warnings(u *hlsl.Unit) []string {
 	return out
 }
 
+// readAllLimited reads at most limit+1 bytes from r.
+func readAllLimited(r io.Reader, limit int) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, int64(limit)+1))
+}
+
 // readLimited reads at most limit+1 bytes of a file, so a huge input is
 // refused without reading it all.
 func readLimited(path string, limit int) ([]byte, error) {

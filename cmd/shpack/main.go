@@ -50,6 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return e.link(args[1:])
 		case "compare":
 			return e.compare(args[1:])
+		case "rewrite":
+			return e.rewrite(args[1:])
 		}
 	}
 	return e.pack(args)

@@ -109,6 +109,19 @@ func Check(t testing.TB, asm string, flags ...string) (*Report, error) {
 	return Parse(stdout.String())
 }
 
+// CheckFile reads a file of assembly or compiled bytecode (.cso: the tool
+// tells them apart by the version token) and returns the report.
+func CheckFile(t testing.TB, path string) (*Report, error) {
+	t.Helper()
+	cmd := exec.Command(Tool(t), path)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("d3dasm-check rejected %s (%v):\n%s%s", path, err, stderr.String(), stdout.String())
+	}
+	return Parse(stdout.String())
+}
+
 // Parse reads the tool's report format.
 func Parse(report string) (*Report, error) {
 	lines := strings.Split(strings.TrimRight(report, "\n"), "\n")

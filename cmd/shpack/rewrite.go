@@ -1,0 +1,196 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/shpack/shpack/driver"
+)
+
+const rewriteHelp = `Usage: shpack rewrite [flags] FILE...
+
+Rewrites HLSL or effect files so that each vertex shader that runs out of
+vs_3_0 output registers ("too many interpolators") writes its outputs packed,
+and the pixel shaders it feeds read them, under the same entry-point names,
+with the same parameters and techniques: the files build as before.
+
+The original functions stay as written, renamed NAME_unpacked; after each
+comes a struct with one member per packed register and a wrapper under the
+original name that calls it and packs (vertex side) or unpacks (pixel side).
+#line directives keep compiler messages pointing at your file and line.
+
+Pairs come from the techniques (VertexShader = compile vs_3_0 VS(...);
+PixelShader = compile ps_3_0 PS(...); also SetVertexShader(CompileShader(...))
+and shader variables), or from --vs-entry and --ps-entry. Every pass that
+uses a rewritten shader is rewritten with it.
+
+Flags:
+  --vs-entry=NAME, --ps-entry=NAME   the pair to rewrite (both; the two may be
+                      in two files: one output per input)
+  --all               rewrite every pair, not only those that do not fit with
+                      one register per semantic
+  --strategy=NAME     packing strategy (default optimal; see shpack --help)
+  --mix-color         let COLOR share registers with other semantics
+  -o FILE             write the output to FILE (one input; atomically, and
+                      left untouched on error)
+  --out-dir=DIR       write one output per input into DIR, with the input's
+                      base name
+  --depfile=FILE      write a Make/Ninja dependency file (needs -o or --out-dir)
+  -D NAME[=VALUE], -I DIR, --allow-missing-includes
+                      as for shpack FILE
+
+A file with nothing to rewrite is written back byte for byte. Notes on stderr
+say what was packed and what was left alone.
+
+Exit status: 0 success; 1 errors in the input (nothing is written); 2 bad
+command line.
+`
+
+type rewriteFlags struct {
+	front            frontFlags
+	vsEntry, psEntry string
+	all              bool
+	strategy         string
+	mixColor         bool
+	out, outDir      string
+	depfile          string
+}
+
+func (e *env) rewrite(args []string) int {
+	var rf rewriteFlags
+	fs := e.newFlagSet("shpack rewrite")
+	rf.front.register(fs)
+	fs.StringVar(&rf.vsEntry, "vs-entry", "", "")
+	fs.StringVar(&rf.psEntry, "ps-entry", "", "")
+	fs.BoolVar(&rf.all, "all", false, "")
+	fs.StringVar(&rf.strategy, "strategy", "optimal", "")
+	fs.BoolVar(&rf.mixColor, "mix-color", false, "")
+	fs.StringVar(&rf.out, "o", "", "")
+	fs.StringVar(&rf.outDir, "out-dir", "", "")
+	fs.StringVar(&rf.depfile, "depfile", "", "")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return e.flagError(err, rewriteHelp)
+	}
+	strategy, serr := lookupStrategy(rf.strategy)
+	switch {
+	case len(files) == 0:
+		return e.usageError("rewrite: no input file")
+	case serr != nil:
+		return e.usageError("%v", serr)
+	case (rf.vsEntry == "") != (rf.psEntry == ""):
+		return e.usageError("rewrite: --vs-entry and --ps-entry go together")
+	case rf.out != "" && rf.outDir != "":
+		return e.usageError("-o and --out-dir cannot be used together")
+	case len(files) > 1 && rf.outDir == "":
+		return e.usageError("rewrite: %d input files need --out-dir=DIR (one output per input)", len(files))
+	case rf.depfile != "" && rf.out == "" && rf.outDir == "":
+		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
+	}
+	outputs := []string{rf.out}
+	if rf.outDir != "" {
+		if outputs, err = sameNameOutputs(files, rf.outDir); err != nil {
+			return e.usageError("%v", err)
+		}
+	}
+	var srcs []driver.Source
+	for _, f := range files {
+		src, name, err := e.readInput(f)
+		if err != nil {
+			return e.report(err)
+		}
+		srcs = append(srcs, driver.Source{Name: name, Src: src})
+	}
+	res, err := driver.Rewrite(srcs, driver.RewriteOptions{
+		PP: *rf.front.ppOptions(), Strategy: strategy, MixColor: rf.mixColor,
+		All: rf.all, VSEntry: rf.vsEntry, PSEntry: rf.psEntry,
+	})
+	if res != nil {
+		for _, w := range res.Warnings {
+			fmt.Fprintln(e.stderr, w.Error())
+		}
+	}
+	if err != nil {
+		return e.report(err)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(e.stderr, n.String())
+	}
+	if rf.out == "" && rf.outDir == "" {
+		if _, err := e.stdout.Write(res.Outputs[0]); err != nil {
+			return e.report(err)
+		}
+		return exitOK
+	}
+	if rf.outDir != "" {
+		if err := os.MkdirAll(rf.outDir, 0o755); err != nil {
+			return e.report(fileError(rf.outDir, "cannot create: %v", unwrapPathError(err)))
+		}
+	}
+	var writes []fileWrite
+	var deps [][]string
+	for i, out := range outputs {
+		writes = append(writes, fileWrite{out, res.Outputs[i]})
+		deps = append(deps, res.Deps)
+	}
+	if rf.depfile != "" {
+		writes = append(writes, fileWrite{rf.depfile, depfile(outputs, deps)})
+	}
+	if err := writeOutputs(writes); err != nil {
+		return e.report(err)
+	}
+	return exitOK
+}
+
+// readInput reads one input file ("-" is standard input) and returns its
+// contents and its name for diagnostics.
+func (e *env) readInput(file string) ([]byte, string, error) {
+	name, src, err := file, []byte(nil), error(nil)
+	if file == "-" {
+		name = stdinName
+		src, err = readAllLimited(e.stdin, maxInputBytes)
+	} else {
+		src, err = readLimited(file, maxInputBytes)
+	}
+	if err != nil {
+		return nil, name, fileError(name, "cannot read: %v", unwrapPathError(err))
+	}
+	if len(src) > maxInputBytes {
+		return nil, name, fileError(name, "file too large (more than %d bytes)", maxInputBytes)
+	}
+	return src, name, nil
+}
+
+// sameNameOutputs names one output per input in dir, with the input's base
+// name; two inputs with one base name, or an output that is its input, are
+// errors.
+func sameNameOutputs(inputs []string, dir string) ([]string, error) {
+	var outs []string
+	seen := map[string]string{}
+	for _, in := range inputs {
+		if in == "-" {
+			return nil, fmt.Errorf("--out-dir cannot name an output for standard input")
+		}
+		out := filepath.Join(dir, filepath.Base(in))
+		if prev, dup := seen[out]; dup {
+			return nil, fmt.Errorf("%s and %s would both write %s", prev, in, out)
+		}
+		if same(out, in) {
+			return nil, fmt.Errorf("the output for %s would overwrite it; choose another --out-dir", in)
+		}
+		seen[out] = in
+		outs = append(outs, out)
+	}
+	return outs, nil
+}
+
+// same reports whether two paths name the same file (or would).
+func same(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/asmcheck"
+	"github.com/shpack/shpack/internal/realcorpus"
+	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/internal/vkd3d"
+)
+
+// sm3Profile matches the shader profile of a compile expression of Shader
+// Model 1 to 3 ("compile vs_2_0", "CompileShader( ps_2_b"), for the profile
+// upgrade below.
+var sm3Profile = regexp.MustCompile(`(?i)(\bcompile\s+|\bcompileshader\s*\(\s*)(vs|ps)_[123]_(?:[0-9]|x|a|b|sw)\b`)
+
+// vkd3dTooSlow are real files vkd3d 1.17 takes over a minute to compile
+// (it unrolls their loops); the test leaves them out to stay fast.
+var vkd3dTooSlow = map[string]string{
+	"directx-sdk-samples/C++/Direct3D/LocalDeformablePRT/LocalDeformablePRT.fx": "78 s for VS on 2 cores",
+}
+
+// realPair is one vertex/pixel pair of a real effect file.
+type realPair struct {
+	file   string // relative to the corpus root
+	vs, ps string
+}
+
+// TestRewriteCorpusReal rewrites the real effect files of
+// ../shared/corpus-real and compiles the result with vkd3d 1.17. Most
+// real effects target vs_2_0/ps_2_0, and shpack rewrites vs_3_0/ps_3_0
+// pairs, so each file's Shader Model 1-3 compile expressions are first
+// moved to vs_3_0/ps_3_0 (what a project that outgrows vs_2_0 does; the
+// file is otherwise untouched), and every pair is rewritten (--all). For
+// every pass pair whose original compiles with vkd3d, the rewritten file
+// must compile under the same entry names, the vertex shader must use at
+// most 10 general output registers, and the pixel shader must read every
+// input at a semantic and mask the vertex shader writes. Pairs that are
+// left alone are counted by reason; the counts are logged (-v) and some
+// are pinned below.
+func TestRewriteCorpusReal(t *testing.T) {
+	testenv.Heavy(t)
+	vkd3d.Tool(t)
+	asmcheck.Tool(t)
+	root := realcorpus.Root(t)
+	tmp := t.TempDir()
+	origDir, newDir := filepath.Join(tmp, "orig"), filepath.Join(tmp, "new")
+
+	// Upgrade the technique files and find their pairs.
+	reasons := map[string]int{}
+	upgraded := map[string][]byte{}
+	var pairs []realPair
+	for _, rel := range realcorpus.Files(t, root) {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		require.NoError(t, err)
+		if !sm3Profile.Match(src) {
+			continue
+		}
+		if _, slow := vkd3dTooSlow[rel]; slow {
+			reasons["left out: vkd3d takes over a minute to compile it"]++
+			continue
+		}
+		up := sm3Profile.ReplaceAll(src, []byte("${1}${2}_3_0"))
+		o := realcorpus.Options(root, rel)
+		u, err := hlsl.ParseFile(filepath.Join(root, rel), up, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		if err != nil {
+			continue // files that do not parse are the front end's tests
+		}
+		seen := map[realPair]bool{}
+		for _, tech := range u.Techniques() {
+			for _, p := range tech.Passes {
+				for _, vs := range p.VS {
+					for _, ps := range p.PS {
+						rp := realPair{rel, vs.Entry, ps.Entry}
+						if vs.Profile == "vs_3_0" && ps.Profile == "ps_3_0" && vs.Entry != "" && ps.Entry != "" && !seen[rp] {
+							seen[rp] = true
+							pairs = append(pairs, rp)
+						}
+					}
+				}
+			}
+		}
+		if len(seen) > 0 {
+			upgraded[rel] = up
+		}
+	}
+	mirror(t, root, origDir, func(rel string) []byte { return upgraded[rel] })
+
+	// Compile every pair of the originals.
+	compiles := map[realPair]bool{}
+	files := map[string]bool{}
+	orig := compileAll(t, origDir, filepath.Join(tmp, "orig-cso"), pairs)
+	for _, p := range pairs {
+		if err := cmpErr(orig[job{p.file, p.vs, "vs_3_0"}].err, orig[job{p.file, p.ps, "ps_3_0"}].err); err != nil {
+			reasons["original does not compile with vkd3d: "+vkd3dReason(err)]++
+			continue
+		}
+		compiles[p] = true
+		files[p.file] = true
+	}
+
+	// Rewrite the files with a pair that compiles, and compile the pairs
+	// again.
+	rewritten := map[string][]byte{}
+	leftAlone := map[string]string{}
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
+		path := filepath.Join(origDir, rel)
+		out := filepath.Join(tmp, "out", rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(out), 0o755))
+		args := append([]string{"rewrite", "--all", "-o", out}, realcorpus.Args(root, rel)...)
+		code, _, stderr := shpackRun(append(args, path)...)
+		if code != exitOK {
+			t.Errorf("%s: shpack rewrite --all failed:\n%s", rel, stderr)
+			continue
+		}
+		for _, ln := range strings.Split(stderr, "\n") {
+			if _, msg, ok := strings.Cut(ln, "note: left as it is (it fits with one register per semantic, and --all cannot rewrite it): "); ok {
+				leftAlone[rel] = msg
+			}
+		}
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		rewritten[rel] = data
+	}
+	mirror(t, root, newDir, func(rel string) []byte { return rewritten[rel] })
+	var again []realPair
+	for _, p := range pairs {
+		if data, done := rewritten[p.file]; done && compiles[p] {
+			if !strings.Contains(string(data), p.vs+"_unpacked(") {
+				reasons["left as it is: "+leaveReason(leftAlone[p.file])]++
+				continue
+			}
+			again = append(again, p)
+		}
+	}
+	fresh := compileAll(t, newDir, filepath.Join(tmp, "new-cso"), again)
+	ok := 0
+	for _, p := range again {
+		vs, ps := fresh[job{p.file, p.vs, "vs_3_0"}], fresh[job{p.file, p.ps, "ps_3_0"}]
+		if err := cmpErr(vs.err, ps.err); err != nil {
+			t.Errorf("%s: the rewritten pair %s/%s does not compile:\n%v", p.file, p.vs, p.ps, err)
+			continue
+		}
+		vsCSO, psCSO := vs.out, ps.out
+		vsRep, err := asmcheck.CheckFile(t, vsCSO)
+		require.NoError(t, err, p.file)
+		psRep, err := asmcheck.CheckFile(t, psCSO)
+		if err != nil && strings.Contains(err.Error(), "DCL face writemask must be full") {
+			// MojoShader refuses vkd3d's vFace declaration (original too).
+			reasons["rewritten and compiled; PS read back refused (vFace)"]++
+			ok++
+			continue
+		}
+		require.NoError(t, err, p.file)
+		assert.LessOrEqual(t, generalOutputs(vsRep), 10, "%s: %s", p.file, p.vs)
+		checkPixelInputsReal(t, p, vsRep, psRep)
+		reasons["rewritten and compiled"]++
+		ok++
+	}
+	var lines []string
+	for r, n := range reasons {
+		lines = append(lines, fmt.Sprintf("%4d  %s", n, r))
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(lines)))
+	t.Logf("%d effect files with vs_3_0/ps_3_0 pairs after the profile upgrade, %d pairs, %d compile with vkd3d; %d files rewritten; %d pairs rewritten and compiled:\n%s",
+		len(upgraded), len(pairs), len(compiles), len(rewritten), ok, strings.Join(lines, "\n"))
+	assert.GreaterOrEqual(t, ok, 80, "rewritten pairs that compile (82 when this was written)")
+}
+
+// A job is one entry point of a file to compile for a profile.
+type job struct{ file, entry, profile string }
+
+// compiled is a job's bytecode file, or the compiler's error.
+type compiled struct {
+	out string
+	err error
+}
+
+// compileAll compiles both entry points of every pair in the mirror dir
+// (each entry point once), two at a time.
+func compileAll(t *testing.T, dir, outDir string, pairs []realPair) map[job]compiled {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(outDir, 0o755))
+	var jobs []job
+	seen := map[job]bool{}
+	for _, p := range pairs {
+		for _, j := range []job{{p.file, p.vs, "vs_3_0"}, {p.file, p.ps, "ps_3_0"}} {
+			if !seen[j] {
+				seen[j] = true
+				jobs = append(jobs, j)
+			}
+		}
+	}
+	results := make([]compiled, len(jobs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(2, runtime.NumCPU()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				j := jobs[i]
+				out := filepath.Join(outDir, fmt.Sprintf("%d.cso", i))
+				_, err := vkd3d.Compile(t, filepath.Join(dir, filepath.Dir(j.file)), filepath.Base(j.file), j.entry, j.profile, out)
+				results[i] = compiled{out, err}
+			}
+		}()
+	}
+	for i := range jobs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	m := map[job]compiled{}
+	for i, j := range jobs {
+		m[j] = results[i]
+	}
+	return m
+}
+
+// checkPixelInputsReal is checkPixelInputs for a real pair (a pixel shader
+// may read nothing the vertex shader writes).
+func checkPixelInputsReal(t *testing.T, p realPair, vs, ps *asmcheck.Report) {
+	t.Helper()
+	outs := map[string]string{}
+	for _, d := range vs.Decls {
+		if d.Dir == "out" {
+			outs[fmt.Sprint(d.Usage, d.Index)] = d.Mask
+		}
+	}
+	for _, d := range ps.Decls {
+		if d.Dir != "in" || d.Usage == "" {
+			continue
+		}
+		mask, ok := outs[fmt.Sprint(d.Usage, d.Index)]
+		if assert.True(t, ok, "%s %s/%s: pixel input %s is written by the vertex shader", p.file, p.vs, p.ps, d) {
+			assert.Equal(t, mask, d.Mask, "%s %s/%s: pixel input %s has the vertex output's mask", p.file, p.vs, p.ps, d)
+		}
+	}
+}
+
+// mirror makes dir a copy of the corpus made of symbolic links, with the
+// contents replace returns for a file written in its place.
+func mirror(t *testing.T, root, dir string, replace func(rel string) []byte) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		dst := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if data := replace(filepath.ToSlash(rel)); data != nil {
+			return os.WriteFile(dst, data, 0o644)
+		}
+		return os.Symlink(p, dst)
+	})
+	require.NoError(t, err)
+}
+
+func cmpErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+var vkd3dCode = regexp.MustCompile(`E\d{4}: [^.'"]*`)
+
+// vkd3dReason reduces a compiler failure to its kind ("E5017: Aborting
+// due to not yet implemented feature: SM1 ...").
+func vkd3dReason(err error) string {
+	msg := err.Error()
+	if m := vkd3dCode.FindString(msg); m != "" {
+		return strings.TrimSpace(m)
+	}
+	if strings.Contains(msg, "Failed to open") || strings.Contains(msg, "No such file") {
+		return "an include it cannot open"
+	}
+	lines := strings.Split(strings.TrimSpace(msg), "\n")
+	return lines[len(lines)-1]
+}
+
+var leaveWords = regexp.MustCompile(`(technique|pass|shader|shaders|function|struct) [A-Za-z_0-9]+`)
+
+// leaveReason reduces shpack's "left as it is" note to its kind.
+func leaveReason(msg string) string {
+	if msg == "" {
+		return "(no note)"
+	}
+	return leaveWords.ReplaceAllString(msg, "$1 X")
+}

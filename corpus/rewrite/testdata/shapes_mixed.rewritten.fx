@@ -1,0 +1,120 @@
+// shpack: rewrite
+// render: SkinVS SkinPS = 0.625 0.1 0.2 0.3 0.125 0.5 0.875 0.875 0.75 1 3 1
+//
+// Every shape of entry point at once: the vertex shader returns its
+// position, writes a struct through an out parameter, a scalar through
+// another and a coordinate through an inout parameter; the pixel shader
+// takes the struct, a plain input, VPOS and out parameters. The struct
+// carries a column_major matrix, an array, integers, a bool, a centroid
+// value and a COLOR (which keeps a register of its own).
+struct SKIN_OUT
+{
+    float4x3 Bones   : TEXCOORD0;
+    float2   Uv[2]   : TEXCOORD4;
+    int2     Ids     : TEXCOORD6;
+    bool     Lit     : TEXCOORD7;
+    centroid float Edge : TEXCOORD8;
+    float4   Tint    : COLOR0;
+};
+
+float4 SkinVS_unpacked(in float4 p : POSITION, out float fog : FOG, inout float2 t : TEXCOORD9, out SKIN_OUT o) : POSITION
+{
+    o = (SKIN_OUT)0;
+    o.Bones = float4x3(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) * 0.125;
+    o.Uv[0] = float2(0.25, 0.5);
+    o.Uv[1] = float2(0.75, 1.0);
+    o.Ids = int2(3, -2);
+    o.Lit = true;
+    o.Edge = 0.625;
+    o.Tint = float4(0.1, 0.2, 0.3, 0.4);
+    fog = 0.875;
+    t = t + 1;
+    return p;
+}
+
+// Added by shpack: SkinVS writes its 12 outputs packed into 8 general registers
+// (strategy optimal; one register per semantic takes 11, vs_3_0 has 10).
+// SkinVS_unpacked is the vertex shader as written; pixel shaders read the
+// registers below by their semantics.
+struct SkinVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: return
+    float4 r1 : TEXCOORD0;       // o1: o.Bones[0] = .xyzw
+    float4 r2 : TEXCOORD1;       // o2: o.Bones[1] = .xyzw
+    float4 r3 : TEXCOORD2;       // o3: o.Bones[2] = .xyzw
+    float4 r4 : COLOR0;          // o4: o.Tint = .xyzw
+    float4 r5 : TEXCOORD9;       // o5: t = .xy, o.Uv[0] = .zw
+    float4 r6 : TEXCOORD5;       // o6: o.Uv[1] = .xy, o.Ids = .zw
+    float2 r7 : TEXCOORD7;       // o7: fog = .x, o.Lit = .y
+    float r8 : TEXCOORD8;        // o8: o.Edge = .x
+};
+
+SkinVS_Packed SkinVS(in float4 p : POSITION, in float2 t : TEXCOORD9)
+{
+    float fog;
+    SKIN_OUT o;
+    float4 shpack_ret = SkinVS_unpacked(p, fog, t, o);
+    SkinVS_Packed shpack_out = (SkinVS_Packed)0;
+    shpack_out.r0 = shpack_ret;
+    shpack_out.r1 = o.Bones._m00_m10_m20_m30;
+    shpack_out.r2 = o.Bones._m01_m11_m21_m31;
+    shpack_out.r3 = o.Bones._m02_m12_m22_m32;
+    shpack_out.r4 = o.Tint;
+    shpack_out.r5.xy = t;
+    shpack_out.r5.zw = o.Uv[0];
+    shpack_out.r6.xy = o.Uv[1];
+    shpack_out.r6.zw = (float2)(o.Ids);
+    shpack_out.r7.x = fog;
+    shpack_out.r7.y = (float)(o.Lit);
+    shpack_out.r8 = o.Edge;
+    return shpack_out;
+}
+#line 34 "corpus/rewrite/shapes_mixed.fx"
+
+float4 SkinPS_unpacked(SKIN_OUT i, float fog : FOG, float2 vpos : VPOS, out float4 c1 : COLOR1, out float4 c2 : COLOR2) : COLOR0
+{
+    c1 = float4(i.Bones._m00_m10_m20, fog);
+    c2 = float4(i.Uv[1], i.Ids.x, (float)i.Lit);
+    return float4(i.Edge, i.Tint.xyz) + vpos.x * 0;
+}
+
+// Added by shpack: SkinPS reads 8 registers that SkinVS writes packed
+// (strategy optimal). SkinPS_unpacked is the pixel shader as written.
+struct SkinPS_Packed
+{
+    float4 r1 : TEXCOORD0;       // o1: i.Bones[0] = .xyzw
+    float4 r2 : TEXCOORD1;       // o2: i.Bones[1] = .xyzw
+    float4 r3 : TEXCOORD2;       // o3: i.Bones[2] = .xyzw
+    float4 r4 : COLOR0;          // o4: i.Tint = .xyzw
+    float4 r5 : TEXCOORD9;       // o5: i.Uv[0] = .zw
+    float4 r6 : TEXCOORD5;       // o6: i.Uv[1] = .xy, i.Ids = .zw
+    float2 r7 : TEXCOORD7;       // o7: fog = .x, i.Lit = .y
+    centroid float r8 : TEXCOORD8; // o8: i.Edge = .x
+};
+
+float4 SkinPS(SkinPS_Packed shpack_in, float2 vpos : VPOS, out float4 c1 : COLOR1, out float4 c2 : COLOR2) : COLOR0
+{
+    SKIN_OUT i = (SKIN_OUT)0;
+    float fog;
+    i.Bones._m00_m10_m20_m30 = shpack_in.r1;
+    i.Bones._m01_m11_m21_m31 = shpack_in.r2;
+    i.Bones._m02_m12_m22_m32 = shpack_in.r3;
+    i.Tint = shpack_in.r4;
+    i.Uv[0] = shpack_in.r5.zw;
+    i.Uv[1] = shpack_in.r6.xy;
+    i.Ids = (int2)round(shpack_in.r6.zw);
+    fog = shpack_in.r7.x;
+    i.Lit = (bool)(shpack_in.r7.y != 0);
+    i.Edge = shpack_in.r8;
+    return SkinPS_unpacked(i, fog, vpos, c1, c2);
+}
+#line 41 "corpus/rewrite/shapes_mixed.fx"
+
+technique Skin
+{
+    pass P0
+    {
+        VertexShader = compile vs_3_0 SkinVS();
+        PixelShader = compile ps_3_0 SkinPS();
+    }
+}

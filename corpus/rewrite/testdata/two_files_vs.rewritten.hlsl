@@ -1,0 +1,58 @@
+// shpack: rewrite --vs-entry=MainVS --ps-entry=MainPS two_files_ps.hlsl
+// render: MainVS MainPS@two_files_ps.hlsl = 0.125 0.25 0.375 0.5 0.625 0.75 0.875 1 1.125 1.25 1.375 1.5 1.625 1.75 1.875 2
+//
+// A vertex shader and a pixel shader in two files that include one struct:
+// each file is rewritten (one output per input); the header is not touched.
+#include "two_files_common.fxh"
+
+VS_OUTPUT MainVS_unpacked(float4 p : POSITION)
+{
+    VS_OUTPUT o;
+    o.Position = p;
+    o.UV = float2(0.125, 0.25);
+    o.WorldPos = float3(0.375, 0.5, 0.625);
+    o.Normal = float3(0.75, 0.875, 1.0);
+    o.Tangent = float3(1.125, 1.25, 1.375);
+    o.Fog = 1.5;
+    o.Height = 1.625;
+    o.Wetness = 1.75;
+    o.Ao = 1.875;
+    o.Curv = 2.0;
+    o.Mask = 2.125;
+    o.Blend = 2.25;
+    return o;
+}
+
+// Added by shpack: MainVS writes its 12 outputs packed into 5 general registers
+// (strategy optimal; one register per semantic takes 11, vs_3_0 has 10).
+// MainVS_unpacked is the vertex shader as written; pixel shaders read the
+// registers below by their semantics.
+struct MainVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: Position
+    float4 r1 : TEXCOORD1;       // o1: WorldPos = .xyz, Fog = .w
+    float4 r2 : TEXCOORD2;       // o2: Normal = .xyz, Height = .w
+    float4 r3 : TEXCOORD3;       // o3: Tangent = .xyz, Wetness = .w
+    float4 r4 : TEXCOORD0;       // o4: UV = .xy, Ao = .z, Curv = .w
+    float2 r5 : TEXCOORD9;       // o5: Mask = .x, Blend = .y
+};
+
+MainVS_Packed MainVS(float4 p : POSITION)
+{
+    VS_OUTPUT shpack_ret = MainVS_unpacked(p);
+    MainVS_Packed shpack_out = (MainVS_Packed)0;
+    shpack_out.r0 = shpack_ret.Position;
+    shpack_out.r1.xyz = shpack_ret.WorldPos;
+    shpack_out.r1.w = shpack_ret.Fog;
+    shpack_out.r2.xyz = shpack_ret.Normal;
+    shpack_out.r2.w = shpack_ret.Height;
+    shpack_out.r3.xyz = shpack_ret.Tangent;
+    shpack_out.r3.w = shpack_ret.Wetness;
+    shpack_out.r4.xy = shpack_ret.UV;
+    shpack_out.r4.z = shpack_ret.Ao;
+    shpack_out.r4.w = shpack_ret.Curv;
+    shpack_out.r5.x = shpack_ret.Mask;
+    shpack_out.r5.y = shpack_ret.Blend;
+    return shpack_out;
+}
+#line 25 "corpus/rewrite/two_files_vs.hlsl"

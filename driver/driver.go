@@ -1,0 +1,54 @@
+// Package driver is shpack as a library: shader files in; signatures,
+// layouts, linked pairs and rewritten sources out. It is what a Go build
+// tool calls, and what the shpack command wires to flags and files.
+//
+// It owns the decisions that span the other packages: which shaders of a
+// file belong together (the passes of its techniques, or a pair named by
+// the caller), which of them need packing, and how one layout is shared
+// by every pass that uses a shader. It reads no files itself unless the
+// caller's preprocessor options do (includes), and keeps no state between
+// calls.
+package driver
+
+import (
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+)
+
+// A Source is one input file: its name as it should appear in diagnostics
+// and #line directives, and its contents.
+type Source struct {
+	Name string
+	Src  []byte
+}
+
+// parseAll preprocesses and parses every source; the preprocessor's
+// warnings and the files read go to res.
+func parseAll(srcs []Source, pp *hlsl.PPOptions, res *RewriteResult) ([]*hlsl.Unit, error) {
+	var units []*hlsl.Unit
+	var errs ir.ErrorList
+	seen := map[string]bool{}
+	for _, s := range srcs {
+		u, err := hlsl.ParseFile(s.Name, s.Src, pp)
+		if err != nil {
+			if l := ir.Errors(err); l != nil {
+				errs = append(errs, l...)
+				continue
+			}
+			return nil, err
+		}
+		res.Warnings = append(res.Warnings, u.PP.Warnings...)
+		for _, f := range u.PP.Files {
+			if !seen[f] {
+				seen[f] = true
+				res.Deps = append(res.Deps, f)
+			}
+		}
+		units = append(units, u)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return units, nil
+}
