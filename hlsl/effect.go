@@ -160,12 +160,16 @@ func parsePass(lex *lexer.PeekingLexer) (*PassDecl, error) {
 func statement(lex *lexer.PeekingLexer) ([]lexer.Token, error) {
 	var toks []lexer.Token
 	depth := 0
+	asmBlock := false // the outermost bracket is the "{" of asm { ... }
 	for {
 		t := lex.Peek()
 		switch {
 		case t.EOF():
 			return nil, participle.Errorf(t.Pos, `unexpected end of file in a pass (expected ";")`)
 		case t.Value == "(" || t.Value == "{" || t.Value == "[":
+			if depth == 0 {
+				asmBlock = t.Value == "{" && len(toks) > 0 && strings.EqualFold(toks[len(toks)-1].Value, "asm")
+			}
 			depth++
 		case t.Value == ")" || t.Value == "}" || t.Value == "]":
 			if depth == 0 {
@@ -175,7 +179,7 @@ func statement(lex *lexer.PeekingLexer) ([]lexer.Token, error) {
 				return nil, participle.Errorf(t.Pos, "unexpected token %q", t.Value)
 			}
 			depth--
-			if depth == 0 && t.Value == "}" && len(toks) > 0 && strings.EqualFold(toks[len(toks)-2].Value, "asm") {
+			if depth == 0 && asmBlock {
 				// "asm { ... }" may end without a ';'.
 				toks = append(toks, *lex.Next())
 				if lex.Peek().Value == ";" {

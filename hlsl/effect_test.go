@@ -90,6 +90,10 @@ technique T
     pass C { VertexShader = nothere; PixelShader = asm { ps_2_0 mov oC0, c0 }; }
 }
 `, []string{"T/A: vsArray=vs_2_0 VS(1); vsArray=vs_2_0 VS(2) | ", "T/B: one=vs_3_0 VS(3) | ps11=ps_4_0 PS()", "T/C: ?nothere | asm"}},
+		{"asm blocks", `
+float4 VS() : POSITION { return 0; }
+technique T { pass P { PixelShader = asm { ps_2_0 mov oC0, c0 } VertexShader = compile vs_3_0 VS(); } pass Q { } }
+`, []string{"T/P: vs_3_0 VS() | asm", "T/Q:  | "}},
 		{"macro technique", `
 #define TECHNIQUE(name, vs, ps) technique name { pass { VertexShader = compile vs_3_0 vs(); PixelShader = compile ps_3_0 ps(); } }
 TECHNIQUE(Basic, BasicVS, BasicPS)
@@ -124,6 +128,7 @@ func TestTechniqueErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"technique T { pass P { VertexShader = compile vs_3_0 VS() } }", `main.fx:1:59: error: unexpected token "}" (expected ";")`},
 		{"technique T { pass P { VertexShader = compile vs_3_0 VS();", `main.fx:1:15: error: pass P has no closing "}"`},
+		{"technique U { pass P { x = }; } }", `main.fx:1:28: error: unexpected token "}" (expected ";")`},
 		{"technique T { float x; }", `main.fx:1:15: error: unexpected token "float" in technique T (expected "pass" or "}")`},
 		{"technique T < string a = \"x\"; ", `main.fx:1:13: error: annotations "<" have no matching ">"`},
 		{"technique T pass", `main.fx:1:13: error: unexpected token "pass" in technique (expected "{")`},

@@ -28,6 +28,7 @@
 package rewrite
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -130,6 +131,9 @@ func Apply(p *Plan) ([][]byte, error) {
 			block = func(orig string) string { return "\n" + block0(orig) }
 		}
 		text := block(orig) + lineDirective(line) + "\n"
+		if bytes.Contains(f.Src, []byte("\r\n")) {
+			text = strings.ReplaceAll(text, "\n", "\r\n") // keep the file's line ends
+		}
 		es = append(es, edit{after, after, text})
 		edits[file] = append(edits[file], es...)
 	}

@@ -24,6 +24,9 @@ out of components. shpack packs several semantics into one register, as the
 dcl_usage rules allow (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw).
 
 Usage:
+  shpack rewrite [flags] FILE...  rewrite HLSL/effect files so that shaders with
+                                  too many interpolators build, packed
+                                  ('shpack rewrite --help')
   shpack [flags] FILE             pack a signature of FILE ("-" reads stdin)
   shpack [flags] --out-dir=DIR FILE...   pack several files
   shpack list [flags] FILE        list every struct and function with semantics

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
@@ -339,4 +340,216 @@ func jsonGeneralRegisters(t *testing.T, file, entry string) int {
 	var l emit.LayoutJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &l))
 	return l.GeneralRegisters
+}
+
+// TestRewriteCommandLine pins the usage errors and the input errors of
+// shpack rewrite.
+func TestRewriteCommandLine(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	sdk := filepath.Join("corpus", "rewrite", "sdk_effect_out_params.fx")
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"rewrite"}, exitUsage, "shpack: rewrite: no input file"},
+		{[]string{"rewrite", "--vs-entry=A", sdk}, exitUsage, "--vs-entry and --ps-entry go together"},
+		{[]string{"rewrite", sdk, sdk}, exitUsage, "2 input files need --out-dir=DIR"},
+		{[]string{"rewrite", "-o", "x.fx", "--out-dir=d", sdk}, exitUsage, "-o and --out-dir cannot be used together"},
+		{[]string{"rewrite", "--depfile=x.d", sdk}, exitUsage, "--depfile needs -o FILE or --out-dir=DIR"},
+		{[]string{"rewrite", "--strategy=nope", sdk}, exitUsage, `unknown strategy "nope"`},
+		{[]string{"rewrite", "--nope", sdk}, exitUsage, "flag provided but not defined: -nope"},
+		{[]string{"rewrite", "--out-dir=" + t.TempDir(), sdk, filepath.Join("corpus", "effect_file.fx"), filepath.Join("corpus", "rewrite", "effect_file.fx")}, exitUsage, "would both write"},
+		{[]string{"rewrite", "--out-dir=corpus/rewrite", sdk}, exitUsage, "would overwrite it"},
+		{[]string{"rewrite", "missing.fx"}, exitInput, "missing.fx: error: cannot read: no such file or directory"},
+		{[]string{"rewrite", "--vs-entry=Nope", "--ps-entry=ScenePS", sdk}, exitInput, "error: no function named Nope in " + sdk},
+		{[]string{"rewrite", "--vs-entry=SceneVS", "--ps-entry=FogPS", "-D", "X(=1", sdk}, exitInput, "error:"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := shpackRun(tc.args...)
+			assert.Equal(t, tc.code, code, stderr)
+			assert.Contains(t, stderr, tc.stderr)
+			assert.Empty(t, stdout)
+		})
+	}
+	code, stdout, _ := shpackRun("rewrite", "--help")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, stdout, "Usage: shpack rewrite [flags] FILE...")
+}
+
+// TestRewriteOutputs: -o is atomic and left untouched on error, --depfile
+// names every file read, and standard input works.
+func TestRewriteOutputs(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.fx")
+	require.NoError(t, os.WriteFile(out, []byte("previous\n"), 0o644))
+	code, _, stderr := shpackRun("rewrite", "-o", out, filepath.Join("corpus", "rewrite", "err_no_fit_packed.fx"))
+	require.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "too many interpolators")
+	got, _ := os.ReadFile(out)
+	assert.Equal(t, "previous\n", string(got), "an error leaves the output as it was")
+
+	vs := filepath.Join("corpus", "rewrite", "two_files_vs.hlsl")
+	ps := filepath.Join("corpus", "rewrite", "two_files_ps.hlsl")
+	dep := filepath.Join(dir, "out.d")
+	code, _, stderr = shpackRun("rewrite", "--vs-entry=MainVS", "--ps-entry=MainPS", "--out-dir="+dir, "--depfile="+dep, vs, ps)
+	require.Equal(t, exitOK, code, stderr)
+	d, err := os.ReadFile(dep)
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, "two_files_vs.hlsl")+`: \
+  corpus/rewrite/two_files_vs.hlsl \
+  corpus/rewrite/two_files_common.fxh \
+  corpus/rewrite/two_files_ps.hlsl
+`+filepath.Join(dir, "two_files_ps.hlsl")+`: \
+  corpus/rewrite/two_files_vs.hlsl \
+  corpus/rewrite/two_files_common.fxh \
+  corpus/rewrite/two_files_ps.hlsl
+`, string(d))
+
+	src, err := os.ReadFile(filepath.Join("corpus", "rewrite", "sdk_effect_out_params.fx"))
+	require.NoError(t, err)
+	var stdout bytes.Buffer
+	var errBuf bytes.Buffer
+	code = run([]string{"rewrite", "-"}, bytes.NewReader(src), &stdout, &errBuf)
+	require.Equal(t, exitOK, code, errBuf.String())
+	assert.Contains(t, stdout.String(), "#line 51 \"<stdin>\"")
+	assert.Contains(t, errBuf.String(), "<stdin>:21:1: note: SceneVS: 12 outputs packed")
+}
+
+// TestRewriteIdempotent: a rewritten file fits, so rewriting it again
+// changes nothing.
+func TestRewriteIdempotent(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	for _, c := range rewriteCases(t) {
+		if strings.HasPrefix(c.name, "err_") || slices.Contains(c.flags, "--all") {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			code, _, stderr := runRewrite(t, c, dir)
+			require.Equal(t, exitOK, code, stderr)
+			// Run again on the outputs, from their folder (includes are
+			// found beside the inputs, so link the corpus there).
+			linkFolder(t, filepath.Join(testenv.Root(t), "corpus", "rewrite"), filepath.Join(dir, "corpus"), func(name string) string {
+				if p := filepath.Join(dir, name); fileExists(p) {
+					return p
+				}
+				return ""
+			})
+			again := c
+			again.inputs = nil
+			for _, in := range c.inputs {
+				again.inputs = append(again.inputs, filepath.Join(dir, "corpus", filepath.Base(in)))
+			}
+			dir2 := t.TempDir()
+			code, _, stderr = runRewrite(t, again, dir2)
+			require.Equal(t, exitOK, code, stderr)
+			assert.NotContains(t, stderr, "packed into")
+			for _, in := range c.inputs {
+				a, _ := os.ReadFile(filepath.Join(dir, filepath.Base(in)))
+				b, _ := os.ReadFile(filepath.Join(dir2, filepath.Base(in)))
+				assert.Equal(t, string(a), string(b))
+			}
+		})
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// TestRewriteLineNumbers: outside the blocks shpack adds, every token of a
+// rewritten file has the file name and line it has in the original (the
+// #line directives at work), so a compiler's messages about the user's
+// code point at the user's file and line. The added blocks run from a
+// "// Added by shpack" line to the #line directive that ends them.
+func TestRewriteLineNumbers(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	for _, c := range rewriteCases(t) {
+		if strings.HasPrefix(c.name, "err_") {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			code, _, stderr := runRewrite(t, c, dir)
+			require.Equal(t, exitOK, code, stderr)
+			for _, in := range c.inputs {
+				orig, err := os.ReadFile(in)
+				require.NoError(t, err)
+				rewritten, err := os.ReadFile(filepath.Join(dir, filepath.Base(in)))
+				require.NoError(t, err)
+				// Scan both as the same file name: the rewritten file's
+				// #line directives name the original.
+				ot, errs := hlsl.Scan(in, orig)
+				require.Empty(t, errs)
+				pp, perrs := hlsl.Preprocess(in, rewritten, &hlsl.PPOptions{ReadFile: func(string) ([]byte, error) { return nil, nil }})
+				require.Empty(t, perrs.Error())
+				added := addedRanges(string(rewritten))
+				var kept []hlsl.Token
+				for _, tk := range pp.Tokens {
+					if tk.Ctx == 0 && tk.Kind != hlsl.TokEOF && !inRanges(added, int(tk.Off)) {
+						kept = append(kept, tk)
+					}
+				}
+				var want []hlsl.Token
+				for i, tk := range ot {
+					// Directives are not in the preprocessed stream.
+					if tk.Kind == hlsl.TokEOF || isDirectiveLine(ot, i) {
+						continue
+					}
+					want = append(want, tk)
+				}
+				require.Len(t, kept, len(want), "%s: the rewrite keeps every token of the original", in)
+				for i := range want {
+					w, g := want[i], kept[i]
+					if g.Text != w.Text {
+						assert.Equal(t, w.Text+"_unpacked", g.Text, "%s: token %d", in, i)
+					}
+					assert.Equal(t, w.Pos.File, g.Pos.File, "%s: %q", in, w.Text)
+					assert.Equal(t, w.Pos.Line, g.Pos.Line, "%s: %q at %s", in, w.Text, w.Pos)
+				}
+			}
+		})
+	}
+}
+
+// addedRanges returns the byte ranges of the blocks a rewrite added.
+func addedRanges(text string) [][2]int {
+	var out [][2]int
+	start := -1
+	off := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "// Added by shpack"):
+			start = off
+		case start >= 0 && strings.HasPrefix(line, "#line "):
+			out = append(out, [2]int{start, off + len(line)})
+			start = -1
+		}
+		off += len(line)
+	}
+	return out
+}
+
+func inRanges(rs [][2]int, off int) bool {
+	for _, r := range rs {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// isDirectiveLine reports whether token i of a scanned file is part of a
+// preprocessor directive line.
+func isDirectiveLine(toks []hlsl.Token, i int) bool {
+	for j := i; j >= 0; j-- {
+		if toks[j].BOL {
+			return toks[j].Kind == hlsl.TokPunct && toks[j].Text == "#"
+		}
+	}
+	return false
 }

@@ -1,0 +1,120 @@
+package driver_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/driver"
+)
+
+// scalars returns a struct of n float members after POSITION: with n > 10
+// it does not fit with one register per semantic.
+func scalars(name string, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "struct %s\n{\n    float4 Pos : POSITION;\n", name)
+	for i := range n {
+		fmt.Fprintf(&b, "    float M%d : TEXCOORD%d;\n", i, i)
+	}
+	b.WriteString("};\n")
+	return b.String()
+}
+
+func TestRewritePairs(t *testing.T) {
+	src := scalars("BIG", 11) + scalars("SMALL", 3) + `
+BIG BigVS(float4 p : POSITION) { BIG o = (BIG)0; o.Pos = p; return o; }
+SMALL SmallVS(float4 p : POSITION) { SMALL o = (SMALL)0; o.Pos = p; return o; }
+float4 BigPS(BIG i) : COLOR0 { return i.M0 + i.M10; }
+float4 SmallPS(SMALL i) : COLOR0 { return i.M2; }
+technique Big { pass P0 { VertexShader = compile vs_3_0 BigVS(); PixelShader = compile ps_3_0 BigPS(); } }
+technique Small { pass P0 { VertexShader = compile vs_3_0 SmallVS(); PixelShader = compile ps_3_0 SmallPS(); } }
+technique Old { pass P0 { VertexShader = compile vs_2_0 SmallVS(); PixelShader = compile ps_2_0 SmallPS(); } }
+`
+	res, err := driver.Rewrite([]driver.Source{{Name: "fx.fx", Src: []byte(src)}}, driver.RewriteOptions{})
+	require.NoError(t, err)
+	out := string(res.Outputs[0])
+	assert.Contains(t, out, "BIG BigVS_unpacked(")
+	assert.Contains(t, out, "float4 BigPS_unpacked(")
+	assert.NotContains(t, out, "SmallVS_unpacked", "a pair that fits is left alone")
+	require.Len(t, res.Pairs, 2)
+	assert.Equal(t, driver.RewrittenPair{Technique: "Big", Pass: "P0", VS: "BigVS", PS: "BigPS", Rewritten: true},
+		driver.RewrittenPair{Technique: res.Pairs[0].Technique, Pass: res.Pairs[0].Pass, VS: res.Pairs[0].VS, PS: res.Pairs[0].PS, Rewritten: res.Pairs[0].Rewritten})
+	assert.Equal(t, 3, res.Pairs[0].VSLayout.GeneralRegisters())
+	assert.False(t, res.Pairs[1].Rewritten)
+	var notes []string
+	for _, n := range res.Notes {
+		notes = append(notes, n.String())
+	}
+	assert.Equal(t, []string{
+		"fx.fx:24:1: note: BigVS: 12 outputs packed into 3 general registers (one register per semantic: 11)",
+		"fx.fx:25:1: note: SmallVS fits with one register per semantic (3 of 10 general registers): left as it is (--all rewrites it anyway)",
+	}, notes)
+
+	// --all rewrites every set it can; SmallVS is also compiled for
+	// vs_2_0, so it stays as it is, with a note saying why.
+	res, err = driver.Rewrite([]driver.Source{{Name: "fx.fx", Src: []byte(src)}}, driver.RewriteOptions{All: true})
+	require.NoError(t, err)
+	assert.NotContains(t, string(res.Outputs[0]), "SmallVS_unpacked")
+	assert.Contains(t, res.Notes[1].String(), "fx.fx:30:57: note: left as it is (it fits with one register per semantic, and --all cannot rewrite it): technique Old, pass P0 compiles SmallVS for vs_2_0")
+}
+
+func TestRewriteTwoSources(t *testing.T) {
+	common := scalars("VSOUT", 12)
+	vs := common + "VSOUT MainVS(float4 p : POSITION) { VSOUT o = (VSOUT)0; o.Pos = p; return o; }\n"
+	ps := common + "float4 MainPS(VSOUT i) : COLOR0 { return i.M11; }\n"
+	res, err := driver.Rewrite([]driver.Source{{Name: "vs.hlsl", Src: []byte(vs)}, {Name: "ps.hlsl", Src: []byte(ps)}},
+		driver.RewriteOptions{VSEntry: "MainVS", PSEntry: "MainPS"})
+	require.NoError(t, err)
+	assert.Contains(t, string(res.Outputs[0]), "MainVS_Packed MainVS(float4 p : POSITION)")
+	assert.Contains(t, string(res.Outputs[1]), "float4 MainPS(MainPS_Packed shpack_in) : COLOR0")
+	assert.Equal(t, []string{"vs.hlsl", "ps.hlsl"}, res.Deps)
+
+	_, err = driver.Rewrite([]driver.Source{{Name: "vs.hlsl", Src: []byte(vs)}, {Name: "vs2.hlsl", Src: []byte(vs)}},
+		driver.RewriteOptions{VSEntry: "MainVS", PSEntry: "MainPS"})
+	require.Error(t, err)
+	assert.Equal(t, "vs.hlsl: error: no function named MainPS in vs.hlsl, vs2.hlsl\n"+
+		"vs2.hlsl: error: MainVS is defined in vs.hlsl and in vs2.hlsl: shpack cannot tell which one is the entry point", err.Error())
+
+	_, err = driver.Rewrite([]driver.Source{{Name: "vs.hlsl", Src: []byte(vs)}}, driver.RewriteOptions{VSEntry: "MainVS"})
+	assert.EqualError(t, err, "driver: VSEntry and PSEntry go together")
+}
+
+func TestRewriteNothing(t *testing.T) {
+	src := []byte(scalars("S", 2) + "S VS(float4 p : POSITION) { S o = (S)0; return o; }\n")
+	res, err := driver.Rewrite([]driver.Source{{Name: "a.hlsl", Src: src}}, driver.RewriteOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, string(src), string(res.Outputs[0]))
+	require.Len(t, res.Notes, 1)
+	assert.Equal(t, "a.hlsl: note: no technique here pairs a vs_3_0 vertex shader with a ps_3_0 pixel shader: nothing to rewrite (name a pair with --vs-entry and --ps-entry)", res.Notes[0].String())
+}
+
+// ExampleRewrite rewrites an effect in memory, as a build tool would.
+func ExampleRewrite() {
+	var src strings.Builder
+	src.WriteString(scalars("VS_OUTPUT", 11))
+	src.WriteString(`VS_OUTPUT WaterVS(float4 p : POSITION) { VS_OUTPUT o = (VS_OUTPUT)0; o.Pos = p; return o; }
+float4 WaterPS(VS_OUTPUT i) : COLOR0 { return i.M0 * i.M10; }
+technique Water { pass P0 { VertexShader = compile vs_3_0 WaterVS(); PixelShader = compile ps_3_0 WaterPS(); } }
+`)
+	res, err := driver.Rewrite([]driver.Source{{Name: "water.fx", Src: []byte(src.String())}}, driver.RewriteOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range res.Pairs {
+		fmt.Printf("technique %s, pass %s: %s writes %d general registers, %s reads %d\n",
+			p.Technique, p.Pass, p.VS, p.VSLayout.GeneralRegisters(), p.PS, p.PSLayout.GeneralRegisters())
+	}
+	for _, line := range strings.Split(string(res.Outputs[0]), "\n") {
+		if strings.HasPrefix(line, "float4 WaterPS(") || strings.HasPrefix(line, "WaterVS_Packed WaterVS") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// technique Water, pass P0: WaterVS writes 3 general registers, WaterPS reads 3
+	// WaterVS_Packed WaterVS(float4 p : POSITION)
+	// float4 WaterPS(WaterPS_Packed shpack_in) : COLOR0
+}
