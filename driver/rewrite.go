@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -403,6 +404,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 		key    string
 		from   pair
 		vsList []string
+		widen  map[int]int
 	}
 	var psOrder []node
 	pss := map[node]*psInfo{}
@@ -416,7 +418,8 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 			w.errs = append(w.errs, p.context(w.entryErr(p.ps, err))...)
 			continue
 		}
-		pl, err := pack.Derive(v.layout, ep.In, psFile)
+		in, widen := narrowInputs(ep.In, v.layout)
+		pl, err := pack.Derive(v.layout, in, psFile)
 		if err != nil {
 			w.errs = append(w.errs, p.context(err)...)
 			continue
@@ -424,7 +427,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 		key := readKey(v.layout, pl)
 		prev := pss[p.ps]
 		if prev == nil {
-			pss[p.ps] = &psInfo{ep: ep, layout: pl, vs: v.layout, key: key, from: p, vsList: []string{p.vs.name}}
+			pss[p.ps] = &psInfo{ep: ep, layout: pl, vs: v.layout, key: key, from: p, vsList: []string{p.vs.name}, widen: widen}
 			psOrder = append(psOrder, p.ps)
 		} else if prev.key != key {
 			e := ir.Errorf(ep.Pos, nil, "pixel shader %s is linked with vertex shaders %s and %s, which pack the outputs it reads differently: no one rewrite of %s can read both (give them the same output struct, or pair %s with one of them)",
@@ -469,7 +472,12 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 		// Inputs a ps_3_0 shader cannot read (POSITION0, PSIZE: a struct
 		// shared with the vertex shader) reach the original as zero; it
 		// compiled only because it does not read them.
-		plan.Pixel = append(plan.Pixel, rewrite.Pixel{File: n.file, EP: ps.ep, VS: ps.vs, Layout: ps.layout, VSNames: ps.vsList})
+		plan.Pixel = append(plan.Pixel, rewrite.Pixel{File: n.file, EP: ps.ep, VS: ps.vs, Layout: ps.layout, VSNames: ps.vsList, Widen: ps.widen})
+		for _, i := range slices.Sorted(maps.Keys(ps.widen)) {
+			e := &ps.ep.In.Elements[i]
+			w.note(e.Pos, "%s: %s reads %d components of %s, but %s writes %d: the rewrite passes the others as 0 (w as 1)",
+				e.Name, n.name, e.Components, e.Semantic, joinList(ps.vsList), ps.layout.Sig.Elements[i].Components)
+		}
 	}
 	return need
 }
@@ -527,6 +535,46 @@ func (w *rewriter) checkUses(comp []pair) {
 			}
 		}
 	}
+}
+
+// narrowInputs returns the pixel inputs as the vertex layout can feed
+// them: an input wider than the vertex output of its semantic (a float4
+// read of a float2, which fxc accepts and Direct3D leaves undefined) takes
+// the output's width, and widen records its own. in itself is not changed.
+func narrowInputs(in *ir.Signature, vs *ir.Layout) (*ir.Signature, map[int]int) {
+	type sem struct {
+		u   ir.Usage
+		idx int
+	}
+	width := map[sem]int{}
+	for i := range vs.Sig.Elements {
+		u, idx, _ := vs.Sig.Elements[i].Semantic.D3D9()
+		width[sem{u, idx}] = vs.Sig.Elements[i].Components
+	}
+	var widen map[int]int
+	out := in
+	for i := range in.Elements {
+		u, idx, _ := in.Elements[i].Semantic.D3D9()
+		n, ok := width[sem{u, idx}]
+		if !ok || in.Elements[i].Components <= n || u == ir.UsagePosition && idx == 0 {
+			continue
+		}
+		if widen == nil {
+			c := *in
+			c.Elements = slices.Clone(in.Elements)
+			out, widen = &c, map[int]int{}
+		}
+		widen[i] = in.Elements[i].Components
+		out.Elements[i].Components = n
+	}
+	return out, widen
+}
+
+func joinList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // readKey describes what a pixel shader reads of a vertex layout: for each

@@ -70,6 +70,11 @@ type Pixel struct {
 	Layout *ir.Layout
 	// VSNames names the vertex shaders it is linked with, for the comment.
 	VSNames []string
+	// Widen gives, for an input that Layout.Sig declares narrower than
+	// EP.In does (the vertex shader writes fewer components than the pixel
+	// shader reads), the pixel shader's own width: the other components
+	// are passed as 0, w as 1.
+	Widen map[int]int
 }
 
 // A Plan is what to rewrite.
@@ -453,6 +458,12 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 			if m.mask != ir.MaskRun(0, pr.reg.Width) {
 				src += "." + m.mask.String()
 			}
+			if n, ok := ps.Widen[m.elem]; ok {
+				src = padded(src, e.Components, n)
+				wide := *e
+				wide.Components = n
+				e = &wide
+			}
 			body = append(body, fmt.Sprintf("%s = %s;", e.Access, emit.FromFloat(e, src)))
 		}
 	}
@@ -470,6 +481,20 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 	}
 	fmt.Fprintf(&b, "    %s\n}\n", call)
 	return b.String(), nil
+}
+
+// padded widens a float vector expression of have components to want:
+// the missing components are 0, w is 1.
+func padded(expr string, have, want int) string {
+	parts := []string{expr}
+	for c := have; c < want; c++ {
+		if c == 3 {
+			parts = append(parts, "1")
+		} else {
+			parts = append(parts, "0")
+		}
+	}
+	return fmt.Sprintf("%s(%s)", emit.FloatType(want), strings.Join(parts, ", "))
 }
 
 // pixelDecl returns the interpolation keywords and the semantic of a

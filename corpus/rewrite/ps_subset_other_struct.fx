@@ -1,9 +1,10 @@
 // shpack: rewrite
-// render: WaterVS WaterPS = 0.875 1.25 0.125 0.25 1.875 2 0.375 1.125 0.0625 0.125 0.1875 0.25
+// render: WaterVS WaterPS = 0.875 1.25 0.125 0.25 1.875 2 0.375 1.125 0.0625 0.125 0.1875 0.25 0 1 0 1
 //
 // The pixel shader takes a struct of its own: a subset of the vertex
 // outputs, in another order, one of them narrower than what the vertex
-// shader writes (a float2 read of a float3 output).
+// shader writes (a float2 read of a float3 output), one wider (a float4 read
+// of a float2, as DirectX SDK samples do: the rewrite passes z = 0, w = 1).
 struct WATER_VS_OUT
 {
     float4 Pos     : POSITION;
@@ -26,7 +27,7 @@ struct WATER_PS_IN
     float4 Tint    : COLOR0;
     float  Fresnel : TEXCOORD3;
     float2 View    : TEXCOORD2;
-    float2 UV      : TEXCOORD0;
+    float4 UV      : TEXCOORD0;
     float  Shore   : TEXCOORD8;
 };
 
@@ -48,9 +49,10 @@ WATER_VS_OUT WaterVS(float4 p : POSITION)
     return o;
 }
 
-void WaterPS(WATER_PS_IN In, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2)
+void WaterPS(WATER_PS_IN In, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
 {
-    c0 = float4(In.Fresnel, In.Shore, In.UV);
+    c0 = float4(In.Fresnel, In.Shore, In.UV.xy);
+    c3 = float4(In.UV.zw, In.UV.zw);
     c1 = float4(In.Flow, In.View);
     c2 = In.Tint;
 }

@@ -1,9 +1,10 @@
 // shpack: rewrite
-// render: WaterVS WaterPS = 0.875 1.25 0.125 0.25 1.875 2 0.375 1.125 0.0625 0.125 0.1875 0.25
+// render: WaterVS WaterPS = 0.875 1.25 0.125 0.25 1.875 2 0.375 1.125 0.0625 0.125 0.1875 0.25 0 1 0 1
 //
 // The pixel shader takes a struct of its own: a subset of the vertex
 // outputs, in another order, one of them narrower than what the vertex
-// shader writes (a float2 read of a float3 output).
+// shader writes (a float2 read of a float3 output), one wider (a float4 read
+// of a float2, as DirectX SDK samples do: the rewrite passes z = 0, w = 1).
 struct WATER_VS_OUT
 {
     float4 Pos     : POSITION;
@@ -26,7 +27,7 @@ struct WATER_PS_IN
     float4 Tint    : COLOR0;
     float  Fresnel : TEXCOORD3;
     float2 View    : TEXCOORD2;
-    float2 UV      : TEXCOORD0;
+    float4 UV      : TEXCOORD0;
     float  Shore   : TEXCOORD8;
 };
 
@@ -80,11 +81,12 @@ WaterVS_Packed WaterVS(float4 p : POSITION)
     shpack_out.r5.w = shpack_ret.Shore;
     return shpack_out;
 }
-#line 50 "corpus/rewrite/ps_subset_other_struct.fx"
+#line 51 "corpus/rewrite/ps_subset_other_struct.fx"
 
-void WaterPS_unpacked(WATER_PS_IN In, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2)
+void WaterPS_unpacked(WATER_PS_IN In, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
 {
-    c0 = float4(In.Fresnel, In.Shore, In.UV);
+    c0 = float4(In.Fresnel, In.Shore, In.UV.xy);
+    c3 = float4(In.UV.zw, In.UV.zw);
     c1 = float4(In.Flow, In.View);
     c2 = In.Tint;
 }
@@ -100,18 +102,18 @@ struct WaterPS_Packed
     float4 r5 : TEXCOORD5;       // o5: In.Shore = .w
 };
 
-void WaterPS(WaterPS_Packed shpack_in, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2)
+void WaterPS(WaterPS_Packed shpack_in, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
 {
     WATER_PS_IN In = (WATER_PS_IN)0;
     In.Tint = shpack_in.r1;
     In.Fresnel = shpack_in.r2.w;
     In.View = shpack_in.r3.xy;
-    In.UV = shpack_in.r4.xy;
+    In.UV = float4(shpack_in.r4.xy, 0, 1);
     In.Flow = shpack_in.r4.zw;
     In.Shore = shpack_in.r5.w;
-    WaterPS_unpacked(In, c0, c1, c2);
+    WaterPS_unpacked(In, c0, c1, c2, c3);
 }
-#line 57 "corpus/rewrite/ps_subset_other_struct.fx"
+#line 59 "corpus/rewrite/ps_subset_other_struct.fx"
 
 technique Water
 {
