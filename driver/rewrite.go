@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -348,8 +347,10 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 		ep       *hlsl.EntryPoint
 		layout   *ir.Layout
 		unpacked int
+		own      int // general registers packed alone, when a family packs it
 		first    pair
 	}
+	family := false
 	var vsOrder []node
 	vss := map[node]*vsInfo{}
 	for _, p := range comp {
@@ -396,49 +397,91 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 		v.layout = l
 	}
 	// Pixel shaders: derive each from every vertex shader it is paired
-	// with; they must all agree on the registers it reads.
+	// with; they must all agree on the registers it reads. When packed
+	// alone they do not, the vertex shaders are packed again as one family
+	// (pack.Family): every semantic at one place in all of them.
 	type psInfo struct {
 		ep     *hlsl.EntryPoint
 		layout *ir.Layout
 		vs     *ir.Layout
+		others []*ir.Layout
 		key    string
 		from   pair
 		vsList []string
 		widen  map[int]int
 	}
 	var psOrder []node
-	pss := map[node]*psInfo{}
-	for _, p := range comp {
-		v := vss[p.vs]
-		if v == nil || v.layout == nil {
-			continue
+	var pss map[node]*psInfo
+	derive := func() (conflicts ir.ErrorList) {
+		psOrder, pss = nil, map[node]*psInfo{}
+		for _, p := range comp {
+			v := vss[p.vs]
+			if v == nil || v.layout == nil {
+				continue
+			}
+			ep, err := w.entry(p.ps)
+			if err != nil {
+				w.errs = append(w.errs, p.context(w.entryErr(p.ps, err))...)
+				continue
+			}
+			in, widen := narrowInputs(ep.In, v.layout)
+			pl, err := pack.Derive(v.layout, in, psFile)
+			if err != nil {
+				w.errs = append(w.errs, p.context(err)...)
+				continue
+			}
+			key := readKey(v.layout, pl)
+			prev := pss[p.ps]
+			switch {
+			case prev == nil:
+				pss[p.ps] = &psInfo{ep: ep, layout: pl, vs: v.layout, key: key, from: p, vsList: []string{p.vs.name}, widen: widen}
+				psOrder = append(psOrder, p.ps)
+			case prev.key != key:
+				e := ir.Errorf(ep.Pos, nil, "pixel shader %s is linked with vertex shaders %s and %s, which pack the outputs it reads differently",
+					p.ps.name, prev.from.vs.name, p.vs.name)
+				e.Notes = append(e.Notes,
+					ir.Note{Pos: vss[prev.from.vs].ep.Pos, Msg: fmt.Sprintf("%s, in %s", prev.from.vs.name, prev.from.where())},
+					ir.Note{Pos: v.ep.Pos, Msg: fmt.Sprintf("%s, in %s", p.vs.name, p.where())})
+				conflicts = append(conflicts, e)
+			case !slices.Contains(prev.vsList, p.vs.name):
+				prev.vsList = append(prev.vsList, p.vs.name)
+				prev.others = append(prev.others, v.layout)
+			}
 		}
-		ep, err := w.entry(p.ps)
+		return conflicts
+	}
+	conflicts := derive()
+	if len(w.errs) > 0 {
+		return need
+	}
+	if len(conflicts) > 0 {
+		var sigs []*ir.Signature
+		for _, n := range vsOrder {
+			sigs = append(sigs, vss[n].ep.Out)
+		}
+		fl, err := pack.Family(sigs, vsFile, cons)
 		if err != nil {
-			w.errs = append(w.errs, p.context(w.entryErr(p.ps, err))...)
-			continue
+			if rewriteIt {
+				e := ir.Errors(err)
+				if e == nil {
+					e = ir.ErrorList{&ir.Error{Pos: vss[vsOrder[0]].ep.Pos, Msg: err.Error()}}
+				}
+				for _, c := range conflicts {
+					c.Notes = append(c.Notes, ir.Note{Pos: c.Pos, Msg: "packed as one family, they do not fit: " + firstLine(e)})
+				}
+				w.errs = append(w.errs, conflicts...)
+			}
+			return need
 		}
-		in, widen := narrowInputs(ep.In, v.layout)
-		pl, err := pack.Derive(v.layout, in, psFile)
-		if err != nil {
-			w.errs = append(w.errs, p.context(err)...)
-			continue
+		for k, n := range vsOrder {
+			vss[n].layout = fl.Layouts[k]
+			vss[n].own = fl.Own[k]
 		}
-		key := readKey(v.layout, pl)
-		prev := pss[p.ps]
-		if prev == nil {
-			pss[p.ps] = &psInfo{ep: ep, layout: pl, vs: v.layout, key: key, from: p, vsList: []string{p.vs.name}, widen: widen}
-			psOrder = append(psOrder, p.ps)
-		} else if prev.key != key {
-			e := ir.Errorf(ep.Pos, nil, "pixel shader %s is linked with vertex shaders %s and %s, which pack the outputs it reads differently: no one rewrite of %s can read both (give them the same output struct, or pair %s with one of them)",
-				p.ps.name, prev.from.vs.name, p.vs.name, p.ps.name, p.ps.name)
-			e.Notes = append(e.Notes,
-				ir.Note{Pos: vss[prev.from.vs].ep.Pos, Msg: fmt.Sprintf("%s, in %s", prev.from.vs.name, prev.from.where())},
-				ir.Note{Pos: v.ep.Pos, Msg: fmt.Sprintf("%s, in %s", p.vs.name, p.where())})
-			w.errs = append(w.errs, e)
-		} else if !slices.Contains(prev.vsList, p.vs.name) {
-			prev.vsList = append(prev.vsList, p.vs.name)
+		if conflicts := derive(); len(conflicts) > 0 {
+			w.errs = append(w.errs, &ir.Error{Pos: conflicts[0].Pos, Msg: "internal error: a family layout does not agree: " + conflicts[0].Msg})
+			return need
 		}
+		family = true
 	}
 	if len(w.errs) > 0 {
 		return need
@@ -464,6 +507,11 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 	for _, n := range vsOrder {
 		v := vss[n]
 		plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: v.ep, Layout: v.layout, Unpacked: v.unpacked})
+		if family {
+			w.note(v.ep.Pos, "%s: %d outputs packed into %d general registers, in one layout with %s for the pixel shaders they share (alone: %d; one register per semantic: %d)",
+				n.name, len(v.ep.Out.Elements), v.layout.GeneralRegisters(), joinList(otherNames(vsOrder, n)), v.own, v.unpacked)
+			continue
+		}
 		w.note(v.ep.Pos, "%s: %d outputs packed into %d general registers (one register per semantic: %d)",
 			n.name, len(v.ep.Out.Elements), v.layout.GeneralRegisters(), v.unpacked)
 	}
@@ -472,7 +520,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool)
 		// Inputs a ps_3_0 shader cannot read (POSITION0, PSIZE: a struct
 		// shared with the vertex shader) reach the original as zero; it
 		// compiled only because it does not read them.
-		plan.Pixel = append(plan.Pixel, rewrite.Pixel{File: n.file, EP: ps.ep, VS: ps.vs, Layout: ps.layout, VSNames: ps.vsList, Widen: ps.widen})
+		plan.Pixel = append(plan.Pixel, rewrite.Pixel{File: n.file, EP: ps.ep, VS: ps.vs, Others: ps.others, Layout: ps.layout, VSNames: ps.vsList, Widen: ps.widen})
 		for _, i := range slices.Sorted(maps.Keys(ps.widen)) {
 			e := &ps.ep.In.Elements[i]
 			w.note(e.Pos, "%s: %s reads %d components of %s, but %s writes %d: the rewrite passes the others as 0 (w as 1)",
@@ -578,32 +626,31 @@ func joinList(names []string) string {
 }
 
 // readKey describes what a pixel shader reads of a vertex layout: for each
-// input, its register, mask and declared semantic, and the width of the
-// vertex register. Two vertex layouts that give a pixel shader the same key
-// can share one rewrite of it.
+// input, its register, mask and declared semantic. Two vertex layouts that
+// give a pixel shader the same key can share one rewrite of it.
 func readKey(vs *ir.Layout, ps *ir.Layout) string {
-	width := map[ir.Reg]int{}
-	for _, p := range vs.Place {
-		last := 3
-		for last > 0 && p.Mask&(1<<last) == 0 {
-			last--
-		}
-		width[p.Reg] = max(width[p.Reg], last+1)
-	}
-	type sem struct {
-		u   ir.Usage
-		idx int
-	}
-	vsReg := map[sem]ir.Reg{}
-	for i, p := range vs.Place {
-		u, idx, _ := vs.Sig.Elements[i].Semantic.D3D9()
-		vsReg[sem{u, idx}] = p.Reg
-	}
 	var parts []string
-	for i, p := range ps.Place {
-		u, idx, _ := ps.Sig.Elements[i].Semantic.D3D9()
-		parts = append(parts, fmt.Sprintf("%v %v %v%d w%d", p.Reg, p.Mask, p.Usage, p.Index, width[vsReg[sem{u, idx}]]))
+	for _, p := range ps.Place {
+		parts = append(parts, fmt.Sprintf("%v %v %v%d", p.Reg, p.Mask, p.Usage, p.Index))
 	}
-	slices.SortFunc(parts, func(a, b string) int { return cmp.Compare(a, b) })
 	return strings.Join(parts, ";")
+}
+
+// otherNames names the vertex shaders of a set other than n.
+func otherNames(order []node, n node) []string {
+	var names []string
+	for _, o := range order {
+		if o != n {
+			names = append(names, o.name)
+		}
+	}
+	return names
+}
+
+// firstLine is the first diagnostic of a list, without its notes.
+func firstLine(errs ir.ErrorList) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	return errs[0].Msg
 }

@@ -287,7 +287,9 @@ func (c *checker) portable() {
 			continue
 		}
 		if namer < 0 {
-			c.fail("register %s is declared as %s%d, the semantic of none of its members", r, decl.u, decl.idx)
+			if !l.Cons.Family {
+				c.fail("register %s is declared as %s%d, the semantic of none of its members", r, decl.u, decl.idx)
+			}
 			continue
 		}
 		pinned := false
@@ -296,7 +298,7 @@ func (c *checker) portable() {
 				pinned = true
 			}
 		}
-		if c.used[r]&MaskX == 0 && !pinned {
+		if c.used[r]&MaskX == 0 && !pinned && !l.Cons.Family {
 			c.fail("register %s: its lowest used component is not x", r)
 		}
 		others := false

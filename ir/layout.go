@@ -15,6 +15,11 @@ type Constraints struct {
 	// full mask, named after one of its members (see pack.Portable): the
 	// layout Wine, DXVK and MojoShader read correctly.
 	Portable bool
+	// Family marks one member of a family layout (pack.Family): its
+	// registers are placed and named for the whole family, so a portable
+	// register may be named after a semantic of another member and need
+	// not use its x component in this one.
+	Family bool
 }
 
 // Limit returns the number of general registers a layout may use under c in f.

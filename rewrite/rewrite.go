@@ -64,9 +64,13 @@ type Vertex struct {
 // reads the registers of the vertex layout VS; Layout is its input layout
 // derived from VS (pack.Derive), which says the role of every input.
 type Pixel struct {
-	File   int
-	EP     *hlsl.EntryPoint
-	VS     *ir.Layout
+	File int
+	EP   *hlsl.EntryPoint
+	VS   *ir.Layout
+	// Others are the layouts of the other vertex shaders it is linked
+	// with (a family: they put everything it reads where VS does). A
+	// register it reads is declared as wide as in the narrowest of them.
+	Others []*ir.Layout
 	Layout *ir.Layout
 	// VSNames names the vertex shaders it is linked with, for the comment.
 	VSNames []string
@@ -313,6 +317,7 @@ func elementExpr(ep *hlsl.EntryPoint, k int, e *ir.Element, retVar string) strin
 // pixelReg is one vertex register a pixel shader reads.
 type pixelReg struct {
 	reg     *emit.PackedRegister // the vertex side's register
+	width   int                  // components declared
 	members []pixelMember
 }
 
@@ -360,7 +365,7 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 		ri := regOf[j]
 		pr := readOf[ri]
 		if pr == nil {
-			pr = &pixelReg{reg: &vregs[ri]}
+			pr = &pixelReg{reg: &vregs[ri], width: vregs[ri].Width}
 			readOf[ri] = pr
 			reads = append(reads, pr)
 		}
@@ -373,6 +378,24 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 		pr.members = append(pr.members, pixelMember{i, ir.MaskRun(vmask.First(), in.Elements[i].Components)})
 	}
 	slices.SortFunc(reads, func(a, b *pixelReg) int { return cmp.Compare(a.reg.Num, b.reg.Num) })
+	// The narrowest declaration of each register among the vertex shaders
+	// (a pixel shader's mask is a subset of the vertex shader's).
+	for _, other := range ps.Others {
+		oregs, err := emit.PackedRegisters(other)
+		if err != nil {
+			return "", err
+		}
+		for _, pr := range reads {
+			j := bySemIn(other.Sig, in.Elements[pr.members[0].elem].Semantic)
+			for _, r := range oregs {
+				for _, m := range r.Members {
+					if m.Elem == j && r.Width < pr.width {
+						pr.width = r.Width
+					}
+				}
+			}
+		}
+	}
 	for _, pr := range reads {
 		slices.SortStableFunc(pr.members, func(a, b pixelMember) int { return cmp.Compare(a.mask.First(), b.mask.First()) })
 	}
@@ -381,13 +404,17 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 	st := fresh(ep.Name + "_Packed")
 	inVar := local("shpack_in", names)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n// Added by shpack: %s reads %s that %s writes packed\n",
-		ep.Name, plural(len(reads), "register"), joinNames(ps.VSNames))
+	verb := "writes"
+	if len(ps.VSNames) > 1 {
+		verb = "write"
+	}
+	fmt.Fprintf(&b, "\n// Added by shpack: %s reads %s that %s %s packed\n",
+		ep.Name, plural(len(reads), "register"), joinNames(ps.VSNames), verb)
 	fmt.Fprintf(&b, "// (strategy %s). %s is the pixel shader as written.\n", ps.VS.Strategy, orig)
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for _, pr := range reads {
 		mods, sem := pixelDecl(in, pr)
-		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.FloatType(pr.reg.Width), pr.reg.Field(), sem))
+		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.FloatType(pr.width), pr.reg.Field(), sem))
 		var parts []string
 		for _, m := range pr.members {
 			parts = append(parts, in.Elements[m.elem].Name+" = ."+m.mask.String())
@@ -455,7 +482,7 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 		for _, m := range pr.members {
 			e := &in.Elements[m.elem]
 			src := inVar + "." + pr.reg.Field()
-			if m.mask != ir.MaskRun(0, pr.reg.Width) {
+			if m.mask != ir.MaskRun(0, pr.width) {
 				src += "." + m.mask.String()
 			}
 			if n, ok := ps.Widen[m.elem]; ok {
@@ -495,6 +522,18 @@ func padded(expr string, have, want int) string {
 		}
 	}
 	return fmt.Sprintf("%s(%s)", emit.FloatType(want), strings.Join(parts, ", "))
+}
+
+// bySemIn finds the element of sig with the Direct3D 9 semantic of sem,
+// or -1.
+func bySemIn(sig *ir.Signature, sem ir.Semantic) int {
+	u, idx, _ := sem.D3D9()
+	for i := range sig.Elements {
+		if eu, eidx, _ := sig.Elements[i].Semantic.D3D9(); eu == u && eidx == idx {
+			return i
+		}
+	}
+	return -1
 }
 
 // pixelDecl returns the interpolation keywords and the semantic of a

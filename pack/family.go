@@ -1,0 +1,399 @@
+package pack
+
+// Family layouts.
+//
+// A pixel shader linked with several vertex shaders (the passes of an
+// effect, skinned and static meshes) reads one map of registers, and a
+// shader compiled in several #define variants links in any pairing of its
+// variants. So the members of a family, several signatures, are packed
+// together under one rule: every semantic has one place, the same register
+// group, components and (in the portable form) declared semantic, in every
+// member that has it. Within that rule, two semantics that no member has
+// together may share components: a variant with fog and one with shadows
+// can keep both in the same component.
+//
+// Method. Each semantic of the family is an item of the widest width any
+// member gives it and of its packing class; two items interfere when some
+// member has both. Items go into family registers by first fit: the lowest
+// register of the item's class, then the leftmost component, where no item
+// already placed on the components it needs interferes with it. A member
+// then uses the family registers that hold any of its elements, numbered
+// in family order after POSITION0 (o0) and PSIZE. Three item orders are
+// tried (widest first, most shared first, declaration order) and the one
+// whose largest member needs the fewest registers wins, then the one with
+// the fewest registers over all members; ties keep the earlier order, so
+// the result is deterministic.
+//
+// Why it is right: items a member has together interfere, so they never
+// share a component; a family register holds one class; and an element's
+// register and components are its item's, the same in every member, so
+// each pixel shader reads one map whichever member feeds it. No member can
+// use fewer registers than it needs alone (its closed-form optimum, see
+// optimal.go), so the largest of those is a lower bound on the family's
+// largest member; the layouts report it, and which members pay for the
+// consistency.
+
+import (
+	"cmp"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// A FamilyLayout is the packing of a family: one layout per member, in the
+// members' order, that agree on every semantic they share.
+type FamilyLayout struct {
+	Layouts []*ir.Layout
+	// Own is each member's own optimum: the general registers it would
+	// need packed alone.
+	Own []int
+	// LowerBound is the largest of Own: the family's largest member needs
+	// at least as many registers.
+	LowerBound int
+	// Registers is the number of family registers: each member uses some
+	// of them.
+	Registers int
+}
+
+// Cost is how many general registers the consistency rule costs member i
+// over its own optimum.
+func (f *FamilyLayout) Cost(i int) int { return f.Layouts[i].GeneralRegisters() - f.Own[i] }
+
+// Largest is the number of general registers of the largest member.
+func (f *FamilyLayout) Largest() int {
+	n := 0
+	for _, l := range f.Layouts {
+		n = max(n, l.GeneralRegisters())
+	}
+	return n
+}
+
+// famItem is one semantic of a family.
+type famItem struct {
+	u       ir.Usage
+	idx     int
+	cols    int
+	class   ir.Class
+	members []uint64 // bit set of the members that have it
+	elem    []int    // per member: its element of this semantic, -1 if none
+	order   int      // first appearance
+	shared  int      // how many members have it
+}
+
+// famReg is one family register under construction: the items on each of
+// its components.
+type famReg struct {
+	class ir.Class
+	slots [4][]int
+}
+
+// Family packs sigs as one family in f (vs_3_0 outputs) under c; c.Portable
+// names every family register after one of its items, for all members
+// alike. Families do not take dynamically indexed arrays. A member that
+// needs more than the limit is an error naming the family and the members
+// that did not fit.
+func Family(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*FamilyLayout, error) {
+	if f.Mode != ir.ModePacked || f.Dir != ir.Out {
+		return nil, fmt.Errorf("pack: families are packed as vertex outputs of a packing register file, not %s %ss", f.Profile.Name, f.Dir.Word())
+	}
+	if len(c.Indexed) > 0 {
+		return nil, fmt.Errorf("pack: a family cannot hold dynamically indexed arrays")
+	}
+	var errs ir.ErrorList
+	for _, s := range sigs {
+		errs = append(errs, ir.ValidateSignature(s, f, c)...)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	items, err := familyItems(sigs, f, c)
+	if err != nil {
+		return nil, err
+	}
+	words := (len(sigs) + 63) / 64
+	interferes := func(a, b *famItem) bool {
+		for w := range words {
+			if a.members[w]&b.members[w] != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	orders := []func(a, b *famItem) int{
+		func(a, b *famItem) int { return cmp.Or(cmp.Compare(b.cols, a.cols), cmp.Compare(a.order, b.order)) },
+		func(a, b *famItem) int {
+			return cmp.Or(cmp.Compare(b.shared, a.shared), cmp.Compare(b.cols, a.cols), cmp.Compare(a.order, b.order))
+		},
+		func(a, b *famItem) int { return cmp.Compare(a.order, b.order) },
+	}
+	var best []famReg
+	var bestPlace [][2]int
+	bestScore := [2]int{-1, -1}
+	for _, order := range orders {
+		sorted := make([]int, len(items))
+		for i := range sorted {
+			sorted[i] = i
+		}
+		slices.SortStableFunc(sorted, func(a, b int) int { return order(&items[a], &items[b]) })
+		regs, place := familyFirstFit(items, sorted, interferes)
+		score := familyScore(items, regs, place, len(sigs))
+		if bestScore[0] < 0 || score[0] < bestScore[0] || score[0] == bestScore[0] && score[1] < bestScore[1] {
+			best, bestPlace, bestScore = regs, place, score
+		}
+	}
+	return familyLayouts(sigs, f, c, items, best, bestPlace)
+}
+
+// familyItems collects the semantics of the family.
+func familyItems(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints) ([]famItem, error) {
+	type sem struct {
+		u   ir.Usage
+		idx int
+	}
+	words := (len(sigs) + 63) / 64
+	byKey := map[sem]int{}
+	var items []famItem
+	var errs ir.ErrorList
+	for m, s := range sigs {
+		for i := range s.Elements {
+			e := &s.Elements[i]
+			u, idx, _ := e.Semantic.D3D9()
+			if f.RoleOf(u, idx) != ir.RoleGeneral {
+				continue
+			}
+			class := c.ClassOf(e, u)
+			k, ok := byKey[sem{u, idx}]
+			if !ok {
+				k = len(items)
+				byKey[sem{u, idx}] = k
+				it := famItem{u: u, idx: idx, class: class, members: make([]uint64, words), elem: make([]int, len(sigs)), order: k}
+				for j := range it.elem {
+					it.elem[j] = -1
+				}
+				items = append(items, it)
+			}
+			it := &items[k]
+			// Centroid in one member makes the semantic centroid in all: a
+			// pixel shader reading it must not meet it in a register that
+			// is interpolated otherwise.
+			if ok && it.class&^ir.ClassCentroid != class&^ir.ClassCentroid {
+				first := &sigs[firstMember(it)].Elements[it.elem[firstMember(it)]]
+				err := ir.Errorf(e.Pos, e.Include, "%s: %s%d is interpolated %s here but %s in %s (%s)",
+					e.Name, u, idx, e.Mods.Interpolation(), first.Mods.Interpolation(), sigs[firstMember(it)].Name, first.Name)
+				errs = append(errs, err)
+				continue
+			}
+			it.class |= class & ir.ClassCentroid
+			it.cols = max(it.cols, e.Components)
+			it.members[m/64] |= 1 << (m % 64)
+			it.elem[m] = i
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	for i := range items {
+		for _, w := range items[i].members {
+			items[i].shared += bits.OnesCount64(w)
+		}
+	}
+	return items, nil
+}
+
+func firstMember(it *famItem) int {
+	for m, e := range it.elem {
+		if e >= 0 {
+			return m
+		}
+	}
+	return 0
+}
+
+// familyFirstFit places the items in the order given; place[i] is item i's
+// family register and first component.
+func familyFirstFit(items []famItem, order []int, interferes func(a, b *famItem) bool) ([]famReg, [][2]int) {
+	var regs []famReg
+	place := make([][2]int, len(items))
+	for _, i := range order {
+		it := &items[i]
+		r, off := -1, -1
+	search:
+		for ri := range regs {
+			if regs[ri].class != it.class {
+				continue
+			}
+			for o := 0; o+it.cols <= 4; o++ {
+				free := true
+				for k := o; k < o+it.cols && free; k++ {
+					for _, j := range regs[ri].slots[k] {
+						if interferes(it, &items[j]) {
+							free = false
+							break
+						}
+					}
+				}
+				if free {
+					r, off = ri, o
+					break search
+				}
+			}
+		}
+		if r < 0 {
+			regs = append(regs, famReg{class: it.class})
+			r, off = len(regs)-1, 0
+		}
+		for k := off; k < off+it.cols; k++ {
+			regs[r].slots[k] = append(regs[r].slots[k], i)
+		}
+		place[i] = [2]int{r, off}
+	}
+	return regs, place
+}
+
+// familyScore is (registers of the largest member, registers of all).
+func familyScore(items []famItem, regs []famReg, place [][2]int, members int) [2]int {
+	largest, total := 0, 0
+	for m := range members {
+		used := map[int]bool{}
+		for i := range items {
+			if items[i].elem[m] >= 0 {
+				used[place[i][0]] = true
+			}
+		}
+		largest = max(largest, len(used))
+		total += len(used)
+	}
+	return [2]int{largest, total}
+}
+
+// familyLayouts turns the family registers into one layout per member.
+func familyLayouts(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints, items []famItem, regs []famReg, place [][2]int) (*FamilyLayout, error) {
+	// The shift and name of each family register (portable form).
+	shift := make([]int, len(regs))
+	name := make([]int, len(regs)) // the item that names it
+	for r := range regs {
+		lowest := 4
+		name[r] = -1
+		for k := 0; k < 4; k++ {
+			for _, i := range regs[r].slots[k] {
+				lowest = min(lowest, k)
+				if name[r] < 0 || familyNameCompare(items, place, i, name[r]) < 0 {
+					name[r] = i
+				}
+			}
+		}
+		if c.Portable {
+			shift[r] = lowest
+		}
+	}
+	out := &FamilyLayout{Registers: len(regs)}
+	var errs ir.ErrorList
+	mc := c
+	mc.Family = true
+	for m, s := range sigs {
+		l := &ir.Layout{Sig: s, File: f, Cons: mc, Strategy: "family", Place: make([]ir.Placement, len(s.Elements))}
+		// Numbering: POSITION0, PSIZE, then the family registers this
+		// member uses, in family order.
+		next := 0
+		for _, role := range []ir.Role{ir.RolePosition, ir.RolePSize} {
+			for i := range s.Elements {
+				u, idx, _ := s.Elements[i].Semantic.D3D9()
+				if f.RoleOf(u, idx) == role {
+					l.Place[i] = ir.Placement{Reg: ir.Reg{Kind: f.Kind, Num: next}, Mask: ir.MaskXYZW, Usage: u, Index: idx, Role: role}
+					next++
+				}
+			}
+		}
+		local := map[int]int{}
+		for r := range regs {
+			for i := range items {
+				if items[i].elem[m] >= 0 && place[i][0] == r {
+					local[r] = next
+					next++
+					break
+				}
+			}
+		}
+		for i := range items {
+			it := &items[i]
+			e := it.elem[m]
+			if e < 0 {
+				continue
+			}
+			r, off := place[i][0], place[i][1]-shift[place[i][0]]
+			pl := ir.Placement{Reg: ir.Reg{Kind: f.Kind, Num: local[r]}, Mask: ir.MaskRun(off, s.Elements[e].Components), Usage: it.u, Index: it.idx}
+			if c.Portable {
+				pl.Usage, pl.Index = items[name[r]].u, items[name[r]].idx
+			}
+			l.Place[e] = pl
+		}
+		own, err := Optimal{}.Pack(s, f, ir.Constraints{MixColor: c.MixColor, Budget: 32, Partial: c.Partial})
+		if err != nil {
+			return nil, err
+		}
+		l.LowerBound = own.GeneralRegisters()
+		out.Own = append(out.Own, own.GeneralRegisters())
+		out.LowerBound = max(out.LowerBound, own.GeneralRegisters())
+		if limit := c.Limit(f); len(local) > limit {
+			var over []string
+			first := -1
+			for i := range s.Elements {
+				if p := l.Place[i]; p.Role == ir.RoleGeneral && p.Reg.Num-(next-len(local)) >= limit {
+					over = append(over, s.Elements[i].Name)
+					if first < 0 {
+						first = i
+					}
+				}
+			}
+			e := &s.Elements[first]
+			errs = append(errs, ir.Errorf(e.Pos, e.Include,
+				"too many interpolators: %s needs %d general registers in a layout it shares with %s, but %s has %d (alone it needs %d; not placed: %s)",
+				s.Name, len(local), familyOthers(sigs, m), f.Profile.Name, limit, own.GeneralRegisters(), strings.Join(over, ", ")))
+			continue
+		}
+		if err := ir.CheckLayout(l); err != nil {
+			return nil, fmt.Errorf("internal error: family layout of %s: %v", s.Name, err)
+		}
+		out.Layouts = append(out.Layouts, l)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return out, nil
+}
+
+// familyNameCompare orders the items that may name a family register:
+// any usage but COLOR and FOG first, then COLOR, then FOG; then the lowest
+// component; then the first declared.
+func familyNameCompare(items []famItem, place [][2]int, a, b int) int {
+	pref := func(i int) int {
+		switch items[i].u {
+		case ir.UsageColor:
+			return 1
+		case ir.UsageFog:
+			return 2
+		}
+		return 0
+	}
+	return cmp.Or(cmp.Compare(pref(a), pref(b)), cmp.Compare(place[a][1], place[b][1]), cmp.Compare(items[a].order, items[b].order))
+}
+
+// familyOthers names the members other than m.
+func familyOthers(sigs []*ir.Signature, m int) string {
+	var names []string
+	for i, s := range sigs {
+		if i != m && !slices.Contains(names, s.Name) {
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) > 3 {
+		return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
+	}
+	return strings.Join(names, ", ")
+}
