@@ -64,11 +64,11 @@ type node struct {
 type use struct {
 	tech, pass string
 	passPos    ir.Pos
-	ref        hlsl.ShaderRef
+	ref        ir.ShaderRef
 	stage      ir.Stage
 	file       int
 	// partner is the other stage's shaders of the pass.
-	partner []hlsl.ShaderRef
+	partner []ir.ShaderRef
 }
 
 // pair is an edge: a vertex node and a pixel node that a pass (or the

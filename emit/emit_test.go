@@ -68,7 +68,7 @@ func TestList(t *testing.T) {
 	l := layout()
 	entries := []Entry{{Kind: "struct", Name: "VS_OUTPUT", Pos: ir.Pos{File: "a.fx", Line: 2, Col: 1}, Sig: l.Sig}}
 	var b bytes.Buffer
-	require.NoError(t, ListText(&b, "a.fx", entries))
+	require.NoError(t, ListText(&b, "a.fx", entries, nil))
 	assert.Equal(t, `struct VS_OUTPUT  (a.fx:2:1)
   uv    TEXCOORD3     float2  -         inc.fxh:4:5
   Pos   SV_POSITION0  float4  -         a.fx:3:5
@@ -76,7 +76,7 @@ func TestList(t *testing.T) {
   size  PSIZE0        float   -         a.fx:6:5
 `, b.String())
 	b.Reset()
-	require.NoError(t, ListJSONTo(&b, "a.fx", entries))
+	require.NoError(t, ListJSONTo(&b, "a.fx", entries, nil))
 	var got ListJSON
 	require.NoError(t, json.Unmarshal(b.Bytes(), &got))
 	require.Len(t, got.Signatures, 1)

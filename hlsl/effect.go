@@ -399,44 +399,9 @@ func expect(lex *lexer.PeekingLexer, want, in string) error {
 	return nil
 }
 
-// A Technique is one technique of an effect, with its passes.
-type Technique struct {
-	Name    string // "" when unnamed
-	Keyword string // technique, technique10, ...
-	Pos     ir.Pos
-	Passes  []Pass
-}
-
-// A Pass is one pass of a technique and the shaders it sets.
-type Pass struct {
-	Name string // "" when unnamed
-	Pos  ir.Pos
-	// VS and PS are the shaders the pass sets: usually one each, none when
-	// the pass leaves the stage alone, several when it picks one from a
-	// shader array by an index known only at run time.
-	VS, PS []ShaderRef
-}
-
-// A ShaderRef is one shader a pass sets.
-type ShaderRef struct {
-	Pos     ir.Pos // the assignment in the pass
-	Null    bool   // the stage is set to NULL (fixed function)
-	Asm     bool   // inline assembly
-	Profile string // "vs_3_0"
-	Entry   string // the function compiled
-	// EntryPos is where the compile expression names the function (in
-	// the pass, or in the global shader variable the pass refers to).
-	EntryPos ir.Pos
-	Args     string // the arguments as written: "true, 2"
-	Var      string // the shader variable the pass refers to, if any
-	// Unresolved is set when the pass refers to a variable the file does
-	// not define as a compiled shader.
-	Unresolved bool
-}
-
 // Techniques returns the file's techniques in source order, with every
 // shader variable a pass refers to resolved.
-func (u *Unit) Techniques() []Technique {
+func (u *Unit) Techniques() []ir.Technique {
 	vars := map[string]*ShaderVarDecl{}
 	for _, d := range u.File.Decls {
 		if d.ShaderVar != nil {
@@ -445,15 +410,15 @@ func (u *Unit) Techniques() []Technique {
 			}
 		}
 	}
-	var out []Technique
+	var out []ir.Technique
 	for _, d := range u.File.Decls {
 		td := d.Technique
 		if td == nil {
 			continue
 		}
-		t := Technique{Name: td.Name, Keyword: td.Keyword, Pos: u.Pos(td.Pos)}
+		t := ir.Technique{Name: td.Name, Keyword: td.Keyword, Pos: u.Pos(td.Pos)}
 		for _, pd := range td.Passes {
-			p := Pass{Name: pd.Name, Pos: u.Pos(pd.Pos)}
+			p := ir.Pass{Name: pd.Name, Pos: u.Pos(pd.Pos)}
 			for _, se := range pd.Shaders {
 				refs := u.shaderRefs(se, vars)
 				if se.Stage == ir.Vertex {
@@ -469,16 +434,16 @@ func (u *Unit) Techniques() []Technique {
 	return out
 }
 
-func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []ShaderRef {
+func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []ir.ShaderRef {
 	pos := u.Pos(se.Pos)
 	if se.Var == "" {
-		return []ShaderRef{u.shaderRef(se, pos)}
+		return []ir.ShaderRef{u.shaderRef(se, pos)}
 	}
 	v, ok := vars[se.Var]
 	if !ok || v.Stage != se.Stage || len(v.Values) == 0 {
-		return []ShaderRef{{Pos: pos, Var: se.Var, Unresolved: true, EntryPos: u.Pos(se.VarPos)}}
+		return []ir.ShaderRef{{Stage: se.Stage, Pos: pos, Var: se.Var, Unresolved: true, EntryPos: u.Pos(se.VarPos)}}
 	}
-	var refs []ShaderRef
+	var refs []ir.ShaderRef
 	for _, val := range v.Values {
 		r := u.shaderRef(val, pos)
 		r.Var = se.Var
@@ -487,8 +452,8 @@ func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []Shad
 	return refs
 }
 
-func (u *Unit) shaderRef(se *ShaderExpr, pos ir.Pos) ShaderRef {
-	r := ShaderRef{Pos: pos, Null: se.Null, Asm: se.Asm, Profile: se.Profile}
+func (u *Unit) shaderRef(se *ShaderExpr, pos ir.Pos) ir.ShaderRef {
+	r := ir.ShaderRef{Stage: se.Stage, Pos: pos, Null: se.Null, Asm: se.Asm, Profile: se.Profile}
 	if se.Entry != nil {
 		r.Entry, r.EntryPos = se.Entry.Text, u.Pos(se.Entry.Pos)
 		r.Args = u.spell(se.Args)

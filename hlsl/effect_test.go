@@ -23,7 +23,7 @@ func parseString(t *testing.T, src string) *Unit {
 }
 
 // refString is a compact form of a pass's shaders for comparisons.
-func refString(refs []ShaderRef) string {
+func refString(refs []ir.ShaderRef) string {
 	var parts []string
 	for _, r := range refs {
 		switch {
@@ -176,7 +176,7 @@ func TestTechniquesCorpusReal(t *testing.T) {
 			techniques++
 			for _, p := range tech.Passes {
 				passes++
-				for _, r := range append(append([]ShaderRef{}, p.VS...), p.PS...) {
+				for _, r := range append(append([]ir.ShaderRef{}, p.VS...), p.PS...) {
 					if r.Entry != "" {
 						refs++
 					}

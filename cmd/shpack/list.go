@@ -47,9 +47,9 @@ func (e *env) list(args []string) int {
 	}
 	var buf bytes.Buffer
 	if format == "json" {
-		err = emit.ListJSONTo(&buf, u.Name, entries)
+		err = emit.ListJSONTo(&buf, u.Name, entries, u.Techniques())
 	} else {
-		err = emit.ListText(&buf, u.Name, entries)
+		err = emit.ListText(&buf, u.Name, entries, u.Techniques())
 	}
 	if err != nil {
 		return e.report(err)
