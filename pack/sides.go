@@ -161,15 +161,15 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 		default:
 			j, ok := out[semKey{u, idx}]
 			if !ok {
-				err := ir.Errorf(e.Pos, e.Include, "%s: no vertex output provides %s%d", e.Name, u, idx)
-				err.Notes = append(err.Notes, ir.Note{Pos: vs.Sig.Pos, Msg: fmt.Sprintf("the vertex outputs are %s", vs.Sig.Name)})
+				err := ir.Errorf(e.Pos, e.Include, "pixel input %s%d (%s) is %s", u, idx, qualified(ps, e), notWrittenBy(vs.Sig))
+				err.Notes = append(err.Notes, ir.Note{Pos: vs.Sig.Pos, Msg: fmt.Sprintf("%s is declared here", vs.Sig.Name)})
 				errs = append(errs, err)
 				continue
 			}
 			ve := &vs.Sig.Elements[j]
 			if e.Components > ve.Components {
-				err := ir.Errorf(e.Pos, e.Include, "%s: the pixel input %s%d has %d components, but the vertex output %s has %d",
-					e.Name, u, idx, e.Components, ve.Name, ve.Components)
+				err := ir.Errorf(e.Pos, e.Include, "pixel input %s%d (%s) has %d components, but the vertex output (%s) has %d",
+					u, idx, qualified(ps, e), e.Components, qualified(vs.Sig, ve), ve.Components)
 				err.Notes = append(err.Notes, ir.Note{Pos: ve.Pos, Msg: fmt.Sprintf("%s is declared here", ve.Name)})
 				errs = append(errs, err)
 				continue
@@ -229,4 +229,18 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 		return nil, errs
 	}
 	return l, nil
+}
+
+// qualified names an element with its signature: "FogPS.extra",
+// "VS_OUTPUT.uv".
+func qualified(sig *ir.Signature, e *ir.Element) string { return sig.Name + "." + e.Name }
+
+// notWrittenBy says that the vertex side lacks an input: "not written by
+// vertex shader LitVS", or "not among the vertex outputs VS_OUTPUT" for a
+// struct.
+func notWrittenBy(sig *ir.Signature) string {
+	if sig.Kind == "function" {
+		return "not written by vertex shader " + sig.Name
+	}
+	return "not among the vertex outputs " + sig.Name
 }

@@ -80,9 +80,9 @@ func TestDerive(t *testing.T) {
 
 	_, err = Derive(vs, sig("TEXCOORD5:2 TEXCOORD0:3"), f)
 	require.Error(t, err)
-	assert.Equal(t, "t.hlsl:2:5: error: e0: no vertex output provides TEXCOORD5\n"+
-		"t.hlsl:1:1: note: the vertex outputs are S\n"+
-		"t.hlsl:3:5: error: e1: the pixel input TEXCOORD0 has 3 components, but the vertex output e1 has 2\n"+
+	assert.Equal(t, "t.hlsl:2:5: error: pixel input TEXCOORD5 (S.e0) is not among the vertex outputs S\n"+
+		"t.hlsl:1:1: note: S is declared here\n"+
+		"t.hlsl:3:5: error: pixel input TEXCOORD0 (S.e1) has 3 components, but the vertex output (S.e1) has 2\n"+
 		"t.hlsl:3:5: note: e1 is declared here", err.Error())
 
 	_, err = Derive(vs, sig("TEXCOORD1:1c"), f)
