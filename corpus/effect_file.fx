@@ -1,6 +1,6 @@
 // An effect file: globals with annotations, samplers with sampler_state
-// blocks, strings with braces, helper functions and techniques are skipped;
-// only the struct the vertex shader returns is packed.
+// blocks, strings with braces and helper functions are skipped; the
+// technique names the vertex shader, whose outputs are packed.
 float4x4 g_mWorldViewProjection : WORLDVIEWPROJECTION < string UIName = "WVP {matrix}"; >;
 float    g_fTime : TIME;
 texture  g_MeshTexture < string ResourceName = "tiny.bmp"; >;

@@ -107,3 +107,39 @@ func LinkJSON(w io.Writer, vs *ir.Layout, vsSource string, ps *ir.Layout, psSour
 		PS LayoutJSON `json:"ps"`
 	}{NewLayoutJSON(vs, vsSource), NewLayoutJSON(ps, psSource)})
 }
+
+// EffectSchema names the format of EffectJSON's document.
+const EffectSchema = "shpack.link.effect/1"
+
+// PassLayouts is one linked pass for EffectJSON.
+type PassLayouts struct {
+	Technique, Pass string
+	VS, PS          *ir.Layout
+}
+
+// PassJSONLayouts is one pass of an effect document.
+type PassJSONLayouts struct {
+	Technique string     `json:"technique"`
+	Pass      string     `json:"pass"`
+	VS        LayoutJSON `json:"vs"`
+	PS        LayoutJSON `json:"ps"`
+}
+
+// EffectJSONDoc is the document EffectJSON writes.
+type EffectJSONDoc struct {
+	Schema string            `json:"schema"`
+	Source string            `json:"source"`
+	Passes []PassJSONLayouts `json:"passes"`
+}
+
+// EffectJSON writes every linked pass of an effect: {"schema": ...,
+// "source": ..., "passes": [{"technique", "pass", "vs", "ps"}, ...]}, the
+// layouts as LinkJSON gives them.
+func EffectJSON(w io.Writer, source string, passes []PassLayouts) error {
+	doc := EffectJSONDoc{Schema: EffectSchema, Source: source, Passes: []PassJSONLayouts{}}
+	for _, p := range passes {
+		doc.Passes = append(doc.Passes, PassJSONLayouts{Technique: p.Technique, Pass: p.Pass,
+			VS: NewLayoutJSON(p.VS, source), PS: NewLayoutJSON(p.PS, source)})
+	}
+	return writeJSON(w, doc)
+}

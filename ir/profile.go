@@ -62,6 +62,41 @@ func LookupProfile(name string) (Profile, bool) {
 	return Profile{}, false
 }
 
+// CompileProfile maps a profile as an effect's compile expression or fxc's
+// /T spells it ("vs_2_a", "ps_3_sw") to the profile whose register files it
+// uses: vs_2_a and vs_2_sw are vs_2_x, ps_2_a, ps_2_b, ps_2_x and ps_2_sw
+// have the inputs of ps_2_0, the _sw profiles of 3_0 those of 3_0. d3d9
+// says whether the name is a Direct3D 9 profile at all (Shader Models 1 to
+// 3); ok is false for those shpack does not model (ps_1_x) and for every
+// later model.
+func CompileProfile(name string) (p Profile, d3d9, ok bool) {
+	name = strings.ToLower(name)
+	var stage Stage
+	switch {
+	case strings.HasPrefix(name, "vs_"):
+		stage = Vertex
+	case strings.HasPrefix(name, "ps_"):
+		stage = Pixel
+	default:
+		return Profile{}, false, false
+	}
+	rest := name[3:]
+	if len(rest) < 3 || rest[1] != '_' || rest[0] < '1' || rest[0] > '3' {
+		return Profile{}, false, false
+	}
+	known := map[string]string{
+		"vs_1_1": "vs_1_1", "vs_2_0": "vs_2_0", "vs_2_a": "vs_2_x", "vs_2_x": "vs_2_x", "vs_2_sw": "vs_2_x",
+		"vs_3_0": "vs_3_0", "vs_3_sw": "vs_3_0",
+		"ps_2_0": "ps_2_0", "ps_2_a": "ps_2_0", "ps_2_b": "ps_2_0", "ps_2_x": "ps_2_0", "ps_2_sw": "ps_2_0",
+		"ps_3_0": "ps_3_0", "ps_3_sw": "ps_3_0",
+	}
+	if k, found := known[name]; found {
+		p, _ := LookupProfile(k)
+		return p, true, true
+	}
+	return Profile{Name: name, Stage: stage}, true, false
+}
+
 // FileMode says how elements map to the registers of a register file.
 type FileMode uint8
 

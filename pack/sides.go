@@ -244,3 +244,54 @@ func notWrittenBy(sig *ir.Signature) string {
 	}
 	return "not among the vertex outputs " + sig.Name
 }
+
+// LinkFixed lays out the inputs ps of a pixel shader for a vertex shader
+// whose outputs sit in fixed registers (vs_1_1, vs_2_0, vs_2_x: one
+// register per semantic, so nothing is derived) and checks them: every
+// input must be a vertex output. A ps_2_0 shader's inputs sit in fixed
+// registers too; a ps_3_0 shader's take one register each, as the vertex
+// side's do (Microsoft's samples pair vs_2_0 with ps_3_0). An input read
+// wider than it is written (float4 t0 after oT0.xy, common in SM2 effects)
+// is not an error here: the register is the semantic's alone, so the other
+// components hold nothing else. Errors are positioned at the pixel input,
+// with a note at the vertex side.
+func LinkFixed(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
+	var pl *ir.Layout
+	var err error
+	if f.Mode == ir.ModeFixed {
+		pl, err = Fixed(ps, f, ir.Constraints{Partial: true})
+	} else {
+		pl, err = PixelInputs(FXC{}, ps, f, ir.Constraints{Partial: true})
+	}
+	if err != nil {
+		return nil, err
+	}
+	type semKey struct {
+		u   ir.Usage
+		idx int
+	}
+	out := map[semKey]bool{}
+	for i, p := range vs.Place {
+		if p.Reg != ir.NoReg {
+			u, idx, _ := vs.Sig.Elements[i].Semantic.D3D9()
+			out[semKey{u, idx}] = true
+		}
+	}
+	var errs ir.ErrorList
+	for i, p := range pl.Place {
+		if p.Role != ir.RoleGeneral {
+			continue
+		}
+		e := &ps.Elements[i]
+		if u, idx, _ := e.Semantic.D3D9(); !out[semKey{u, idx}] {
+			err := ir.Errorf(e.Pos, e.Include, "pixel input %s%d (%s) is %s", u, idx, qualified(ps, e), notWrittenBy(vs.Sig))
+			err.Notes = append(err.Notes, ir.Note{Pos: vs.Sig.Pos, Msg: fmt.Sprintf("%s is declared here", vs.Sig.Name)})
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return pl, nil
+}

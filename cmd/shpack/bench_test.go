@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/realcorpus"
@@ -47,7 +48,7 @@ func BenchmarkPipeline(b *testing.B) {
 			if err != nil {
 				continue
 			}
-			for _, c := range candidates(u, f) {
+			for _, c := range driver.Candidates(u, f) {
 				if c.Err != nil {
 					continue
 				}

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/internal/report"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
@@ -206,7 +206,7 @@ func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Cons
 		return []compareEntry{{File: file, Kind: "file", Err: err}}
 	}
 	var out []compareEntry
-	for _, cand := range candidates(u, f) {
+	for _, cand := range driver.Candidates(u, f) {
 		if cf.structN != "" && (cand.Kind != "struct" || cand.Name != cf.structN) ||
 			cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
 			continue
@@ -218,84 +218,6 @@ func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Cons
 		out = append(out, ce)
 	}
 	return out
-}
-
-// A candidate is a signature compare evaluates.
-type candidate struct {
-	Kind string
-	Name string
-	Pos  ir.Pos
-	Sig  *ir.Signature
-	Err  error
-}
-
-// candidates lists the signatures of a unit to compare for f. Vertex
-// outputs: structs with a POSITION0 member, and entry points whose outputs
-// have POSITION0 and are not exactly a struct already listed. Pixel inputs:
-// the inputs of functions that return COLORn or SV_Targetn (directly, or
-// through a struct's members). Structs that fail to lower are listed with
-// their errors when they carry POSITION0 in their source.
-func candidates(u *hlsl.Unit, f *ir.RegisterFile) []candidate {
-	list := u.List()
-	var out []candidate
-	structs := map[string]bool{}
-	if f.Profile.Stage == ir.Vertex {
-		for _, li := range list {
-			if li.Kind != "struct" {
-				continue
-			}
-			if li.Err != nil {
-				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err})
-				continue
-			}
-			if hasPosition0(li.Sig) {
-				structs[li.Name] = true
-				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Sig})
-			}
-		}
-	}
-	defs := map[string]int{}
-	for _, li := range list {
-		if li.Kind == "function" {
-			defs[li.Name]++
-		}
-	}
-	for _, li := range list {
-		if li.Kind != "function" || li.Err != nil {
-			continue
-		}
-		if defs[li.Name] != 1 {
-			// Overloads cannot be entry points: report once what --entry
-			// says about them.
-			if defs[li.Name] > 1 {
-				if _, _, err := u.Entry(li.Name); err != nil {
-					out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: err})
-				}
-				defs[li.Name] = -1
-			}
-			continue
-		}
-		if f.Profile.Stage == ir.Vertex {
-			if hasPosition0(li.Out) && (!structs[li.Returns] || li.OutParams) {
-				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Out})
-			}
-			continue
-		}
-		if writesColor(li.Out) && len(li.In.Elements) > 0 {
-			out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.In})
-		}
-	}
-	slices.SortStableFunc(out, func(a, b candidate) int { return ir.ComparePos(a.Pos, b.Pos) })
-	return out
-}
-
-func writesColor(sig *ir.Signature) bool {
-	for _, e := range sig.Elements {
-		if u, _, ok := e.Semantic.D3D9(); ok && u == ir.UsageColor {
-			return true
-		}
-	}
-	return false
 }
 
 // compareRow is one line of the per-signature output.

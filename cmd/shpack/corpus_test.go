@@ -293,9 +293,13 @@ func TestPackedHLSLParsesBack(t *testing.T) {
 		// The generated file after the original, as a shader would include it.
 		u, err := hlsl.ParseFile(path, append(append(slices.Clone(src), '\n'), gen...), &hlsl.PPOptions{AllowMissingIncludes: true})
 		require.NoError(t, err, name)
-		packed, err := u.Struct(layout.Signature + "_Packed")
+		st := layout.Signature
+		if r := u.ReturnStruct(st); r != "" {
+			st = r // the default is an entry point: packed HLSL is its struct's
+		}
+		packed, err := u.Struct(st + "_Packed")
 		require.NoError(t, err, name)
-		ps, err := u.Struct(layout.Signature + "_PackedPS")
+		ps, err := u.Struct(st + "_PackedPS")
 		require.NoError(t, err, name)
 		assert.Len(t, packed.Elements, layout.Registers, "%s: one element per register", name)
 		assert.Len(t, ps.Elements, layout.GeneralRegisters, "%s: the pixel side has the general registers", name)

@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
@@ -11,12 +16,23 @@ import (
 )
 
 const linkHelp = `Usage: shpack link [flags] VS_FILE [PS_FILE]
+       shpack link [flags] EFFECT.fx
 
 Packs a vertex shader's outputs once (vs_3_0) and derives the pixel shader's
 inputs (ps_3_0) from the same layout, so the two declare every semantic with
 the same grouping into registers and at the same component letters, as
 Direct3D 9 requires ("Match Semantics"). The pixel shader may read a subset
 of the vertex outputs. PS_FILE defaults to VS_FILE.
+
+Given one file with techniques and no --vs-*/--ps-* flags, link links every
+pass that sets a vertex and a pixel shader of a Direct3D 9 profile: each
+vertex shader gets one layout in all its passes, and vertex shaders that
+feed one pixel shader are packed as one family when their own layouts would
+disagree on what it reads (a note says what that costs). SM1/SM2 passes sit
+in fixed registers and are checked. The output is one block pair per pass
+under a "// technique T, pass P" comment; --format=json prints
+{"schema": ..., "passes": [{"technique", "pass", "vs", "ps"}]}; --out-dir=DIR
+writes T.P.vsh and T.P.psh (T.P.json with --format=json).
 
 Flags:
   --vs-struct=NAME, --vs-entry=NAME   the vertex outputs (default: as for
@@ -32,6 +48,7 @@ Flags:
                       block; json: {"vs": LAYOUT, "ps": LAYOUT}
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
+  --out-dir=DIR       an effect's passes: one file per pass and stage
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
 
 Every linkage fault is an error positioned at the pixel input, with a note at
@@ -46,6 +63,7 @@ type linkFlags struct {
 	format            string
 	opts              packOpts
 	vsOut, psOut      string
+	outDir            string
 }
 
 func (e *env) link(args []string) int {
@@ -60,6 +78,7 @@ func (e *env) link(args []string) int {
 	lf.opts.register(fs)
 	fs.StringVar(&lf.vsOut, "vs-out", "", "")
 	fs.StringVar(&lf.psOut, "ps-out", "", "")
+	fs.StringVar(&lf.outDir, "out-dir", "", "")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return e.flagError(err, linkHelp)
@@ -80,6 +99,15 @@ func (e *env) link(args []string) int {
 		return e.usageError("--vs-out and --ps-out go together")
 	case lf.opts.registers < 0 || lf.opts.registers > ir.VS30Out().General:
 		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10 (0: the profiles' 10)", lf.opts.registers)
+	}
+	named := lf.vsStruct != "" || lf.vsEntry != "" || lf.psStruct != "" || lf.psEntry != ""
+	if len(files) == 1 && !named {
+		if code, done := e.linkEffect(files[0], &lf, strategy); done {
+			return code
+		}
+	}
+	if lf.outDir != "" {
+		return e.usageError("--out-dir writes the passes of an effect; for one pair use --vs-out and --ps-out")
 	}
 	if len(files) == 1 {
 		files = append(files, files[0])
@@ -192,4 +220,160 @@ func pixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *
 		return nil, fileError(u.Name, "%v; name the pixel inputs with --ps-struct or --ps-entry", err)
 	}
 	return sig, err
+}
+
+// linkEffect links every pass of an effect file. done is false when the
+// file has no pass to link: link then treats it as one pair.
+func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (code int, done bool) {
+	src, name, err := e.readInput(file)
+	if err != nil {
+		return e.report(err), true
+	}
+	res, err := driver.LinkEffect(driver.Source{Name: name, Src: src}, driver.LinkOptions{
+		PP: *lf.front.ppOptions(), Strategy: strategy, MixColor: lf.opts.mixColor, Portable: lf.opts.portable,
+	})
+	if errors.Is(err, driver.ErrNoPasses) && (res == nil || len(res.Notes) == 0) {
+		return 0, false
+	}
+	if res != nil {
+		for _, w := range res.Warnings {
+			fmt.Fprintln(e.stderr, w.Error())
+		}
+	}
+	if err != nil {
+		return e.report(err), true
+	}
+	switch {
+	case lf.vsOut != "":
+		return e.usageError("--vs-out and --ps-out write one pair; an effect's passes go to --out-dir=DIR"), true
+	case lf.opts.registers > 0:
+		return e.usageError("--registers applies to one pair, not to an effect's passes"), true
+	case len(lf.opts.indexed) > 0:
+		return e.usageError("--indexed applies to one pair, not to an effect's passes"), true
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(e.stderr, n.String())
+	}
+	for _, sl := range res.Shared {
+		var parts []string
+		for i, vs := range sl.VS {
+			parts = append(parts, fmt.Sprintf("%s %d (alone %d)", vs, sl.Registers[i], sl.Own[i]))
+		}
+		fmt.Fprintf(e.stderr, "%s: note: %s share one layout for the pixel shaders they feed; general registers: %s\n",
+			name, strings.Join(sl.VS, ", "), strings.Join(parts, ", "))
+	}
+	for _, p := range res.Passes {
+		for _, l := range []*ir.Layout{p.VSLayout, p.PSLayout} {
+			if err := ir.CheckLayout(l); err != nil {
+				return e.report(fmt.Errorf("internal error: invalid %s layout of technique %s, pass %s: %v", l.File.Profile.Name, p.Technique, p.Pass, err)), true
+			}
+		}
+	}
+	names := passFileNames(res.Passes)
+	if lf.outDir != "" {
+		var writes []fileWrite
+		for i, p := range res.Passes {
+			if lf.format == "json" {
+				var b bytes.Buffer
+				if err := emit.LinkJSON(&b, p.VSLayout, name, p.PSLayout, name); err != nil {
+					return e.report(err), true
+				}
+				writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".json"), b.Bytes()})
+				continue
+			}
+			var vb, pb bytes.Buffer
+			if err := emit.Asm(&vb, p.VSLayout); err != nil {
+				return e.report(err), true
+			}
+			if err := emit.Asm(&pb, p.PSLayout); err != nil {
+				return e.report(err), true
+			}
+			writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".vsh"), vb.Bytes()}, fileWrite{filepath.Join(lf.outDir, names[i]+".psh"), pb.Bytes()})
+		}
+		if err := os.MkdirAll(lf.outDir, 0o755); err != nil {
+			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
+		}
+		if err := writeOutputs(writes); err != nil {
+			return e.report(err), true
+		}
+		return exitOK, true
+	}
+	var b bytes.Buffer
+	if lf.format == "json" {
+		err = emit.EffectJSON(&b, name, effectPasses(res.Passes, name))
+	} else {
+		for i, p := range res.Passes {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			fmt.Fprintf(&b, "// technique %s, pass %s\n", orUnnamed(p.Technique), orUnnamed(p.Pass))
+			if err = emit.Asm(&b, p.VSLayout); err == nil {
+				b.WriteByte('\n')
+				err = emit.Asm(&b, p.PSLayout)
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return e.report(err), true
+	}
+	if _, err := e.stdout.Write(b.Bytes()); err != nil {
+		return e.report(err), true
+	}
+	return exitOK, true
+}
+
+func orUnnamed(s string) string {
+	if s == "" {
+		return "(unnamed)"
+	}
+	return s
+}
+
+// passFileNames names the output files of the passes: "T.P", with the
+// technique and pass numbered from 1 when unnamed, and the vertex shader
+// added when one pass sets several (a shader array).
+func passFileNames(passes []driver.LinkedPass) []string {
+	base := make([]string, len(passes))
+	count := map[string]int{}
+	tnum, pnum := map[string]int{}, 0
+	lastTech := "\x00"
+	for i, p := range passes {
+		t := p.Technique
+		if t == "" {
+			if _, ok := tnum[p.Pos.String()]; !ok {
+				tnum[p.Pos.String()] = len(tnum) + 1
+			}
+			t = fmt.Sprintf("technique%d", tnum[p.Pos.String()])
+		}
+		if p.Technique != lastTech {
+			pnum, lastTech = 0, p.Technique
+		}
+		pn := p.Pass
+		if pn == "" {
+			pnum++
+			pn = fmt.Sprintf("pass%d", pnum)
+		}
+		base[i] = t + "." + pn
+		count[base[i]]++
+	}
+	out := make([]string, len(passes))
+	for i, p := range passes {
+		out[i] = base[i]
+		if count[base[i]] > 1 {
+			out[i] += "." + p.VS
+		}
+	}
+	return out
+}
+
+// effectPasses converts linked passes for the JSON printer.
+func effectPasses(passes []driver.LinkedPass, source string) []emit.PassLayouts {
+	var out []emit.PassLayouts
+	for _, p := range passes {
+		out = append(out, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout})
+	}
+	return out
 }

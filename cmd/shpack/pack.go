@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
@@ -90,8 +91,10 @@ Flags (they may also follow FILE):
   --version           print the version
   --help              show this help
 
-Without --struct or --entry, shpack picks the only struct with semantics that a
-function returns (if several, the only one of them with a POSITION0 member);
+Without --struct or --entry, shpack packs the outputs of the vertex shader the
+file's techniques compile (the inputs of their pixel shader for a pixel
+profile); in a file without techniques it picks the only struct with semantics
+that a function returns (if several, the only one of them with a POSITION0 member);
 if no function returns one, the only struct with a four-component POSITION0
 member, or the only struct with semantics in the file. Otherwise it lists the
 candidates and asks.
@@ -325,6 +328,17 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if err != nil {
 		return nil, nil, notes, err
 	}
+	if pf.format == "hlsl" && sig.Kind == "function" {
+		// Packed HLSL is written for a struct: the one the vertex shader
+		// the default chose returns.
+		name := u.ReturnStruct(sig.Name)
+		if name == "" {
+			return nil, nil, notes, fileError(u.Name, "--format=hlsl packs a struct's members, and %s returns none: use --struct=NAME (or shpack rewrite)", sig.Name)
+		}
+		if sig, err = u.Struct(name); err != nil {
+			return nil, nil, notes, err
+		}
+	}
 	cons, err := pf.opts.constraints(u, sig)
 	if err != nil {
 		return nil, nil, notes, err
@@ -412,132 +426,9 @@ func omittedNotes(l *ir.Layout) []string {
 	return notes
 }
 
-// chooseSignature finds the signature to pack for register file f: the
-// struct or entry point named (an entry's inputs or outputs, by f's
-// direction), or the default (see packHelp).
+// chooseSignature finds the signature to pack (see driver.DefaultSignature).
 func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
-	switch {
-	case structName != "":
-		sig, err := u.Struct(structName)
-		if err != nil && ir.Errors(err) == nil {
-			return nil, fileError(u.Name, "%v%s", err, candidateHint(u))
-		}
-		return sig, err
-	case entry != "":
-		in, out, err := u.Entry(entry)
-		if err != nil && ir.Errors(err) == nil {
-			return nil, fileError(u.Name, "%v", err)
-		}
-		if f.Dir == ir.In {
-			return in, err
-		}
-		return out, err
-	}
-	vsOut := f.Profile.Stage == ir.Vertex && f.Dir == ir.Out
-	valid := func(sig *ir.Signature) bool {
-		if vsOut {
-			return hasPosition0(sig)
-		}
-		return len(ir.ValidateSignature(sig, f, ir.Constraints{})) == 0
-	}
-	list := u.List()
-	var returned, returnedFitting, fitting, all []hlsl.Listing
-	for _, li := range list {
-		if li.Kind != "struct" {
-			continue
-		}
-		all = append(all, li)
-		ok := li.Sig != nil && valid(li.Sig)
-		if ok {
-			fitting = append(fitting, li)
-		}
-		if li.Returned {
-			returned = append(returned, li)
-			if ok {
-				returnedFitting = append(returnedFitting, li)
-			}
-		}
-	}
-	pick := func(c []hlsl.Listing) (*ir.Signature, error, bool) {
-		if len(c) == 1 {
-			if c[0].Err != nil {
-				return nil, c[0].Err, true
-			}
-			return c[0].Sig, nil, true
-		}
-		return nil, nil, false
-	}
-	what := "valid " + f.Profile.Name + " " + f.Dir.Word() + "s"
-	if vsOut {
-		what = "four-component POSITION0 member"
-	}
-	if sig, err, ok := pick(returned); ok {
-		return sig, err
-	}
-	if len(returned) > 1 {
-		if sig, err, ok := pick(returnedFitting); ok {
-			return sig, err
-		}
-		return nil, ambiguous(u, returned, "several structs with semantics are returned by functions")
-	}
-	if sig, err, ok := pick(fitting); ok {
-		return sig, err
-	}
-	if len(fitting) > 1 {
-		if vsOut {
-			return nil, ambiguous(u, fitting, "several structs have a four-component POSITION0 member")
-		}
-		return nil, ambiguous(u, fitting, "several structs are "+what)
-	}
-	if len(all) == 0 {
-		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's signature)")
-	}
-	if sig, err, ok := pick(all); ok {
-		return sig, err // the only struct with semantics: report its own errors
-	}
-	if vsOut {
-		return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
-	}
-	return nil, ambiguous(u, all, "no struct is returned by a function or is a "+strings.TrimSuffix(what, "s"))
-}
-
-func hasPosition0(sig *ir.Signature) bool {
-	for _, e := range sig.Elements {
-		if u, idx, ok := e.Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 && e.Components == 4 {
-			return true
-		}
-	}
-	return false
-}
-
-// ambiguous lists the candidate structs as notes.
-func ambiguous(u *hlsl.Unit, cands []hlsl.Listing, why string) error {
-	err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: why + "; choose one with --struct=NAME (or --entry=NAME)"}
-	for _, li := range cands {
-		what := "struct " + li.Name
-		if li.Returned {
-			what += " (returned by a function)"
-		}
-		if li.Err != nil {
-			what += " (has errors)"
-		}
-		err.Notes = append(err.Notes, ir.Note{Pos: li.Pos, Msg: "candidate: " + what})
-	}
-	return ir.ErrorList{err}
-}
-
-// candidateHint names the structs with semantics, for "no struct named X".
-func candidateHint(u *hlsl.Unit) string {
-	var names []string
-	for _, li := range u.List() {
-		if li.Kind == "struct" {
-			names = append(names, li.Name)
-		}
-	}
-	if len(names) == 0 {
-		return " (the file has no struct with semantics)"
-	}
-	return " (structs with semantics: " + strings.Join(names, ", ") + ")"
+	return driver.DefaultSignature(u, f, structName, entry)
 }
 
 func arrayNames(sig *ir.Signature) string {

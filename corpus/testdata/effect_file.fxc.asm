@@ -1,6 +1,6 @@
 vs_3_0
-dcl_position o0      // VS_OUTPUT.Position
-dcl_color o1         // VS_OUTPUT.Diffuse
-dcl_texcoord o2.xy   // VS_OUTPUT.TexUV
-dcl_texcoord1 o3.x   // VS_OUTPUT.Fog
-dcl_texcoord2 o4.xyz // VS_OUTPUT.Normal
+dcl_position o0      // RenderSceneVS.Position
+dcl_color o1         // RenderSceneVS.Diffuse
+dcl_texcoord o2.xy   // RenderSceneVS.TexUV
+dcl_texcoord1 o3.x   // RenderSceneVS.Fog
+dcl_texcoord2 o4.xyz // RenderSceneVS.Normal

@@ -1,0 +1,198 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+// LinkOptions choose how LinkEffect lays out the passes.
+type LinkOptions struct {
+	PP       hlsl.PPOptions
+	Strategy pack.Strategy // nil: optimal
+	MixColor bool
+	Portable bool
+}
+
+// A LinkedPass is one pass of an effect with its two layouts.
+type LinkedPass struct {
+	Technique, Pass      string
+	Pos                  ir.Pos
+	VS, PS               string // the entry functions
+	VSProfile, PSProfile string // as the pass compiles them
+	VSLayout, PSLayout   *ir.Layout
+}
+
+// A SharedLayout records vertex shaders that were packed as one family so
+// that the pixel shaders they share read one map, and what it cost.
+type SharedLayout struct {
+	VS []string
+	// Registers and Own are, per vertex shader, the general registers it
+	// uses in the family and alone.
+	Registers, Own []int
+}
+
+// LinkResult is the outcome of LinkEffect.
+type LinkResult struct {
+	Passes   []LinkedPass
+	Shared   []SharedLayout
+	Notes    []ir.Note
+	Warnings ir.ErrorList
+	Deps     []string
+}
+
+// ErrNoPasses is returned (wrapped) by LinkEffect for a source without a
+// pass that sets both a vertex and a pixel shader compiled from a function.
+var ErrNoPasses = errors.New("no pass sets both a vertex and a pixel shader")
+
+// LinkEffect links every pass of an effect that sets a vertex and a pixel
+// shader of a Direct3D 9 profile. A vertex shader gets one layout in all
+// the passes that use it; the pixel shaders of vs_3_0/ps_3_0 passes are
+// derived from it, and the vertex shaders a pixel shader meets are packed
+// as one family when their own layouts disagree on what it reads. SM1/SM2
+// passes sit in fixed registers and are checked. Every linkage fault is an
+// error naming its pass (an ir.ErrorList, with nothing returned).
+func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
+	if opts.Strategy == nil {
+		opts.Strategy = pack.Optimal{}
+	}
+	var rr RewriteResult
+	units, err := parseAll([]Source{src}, &opts.PP, &rr)
+	if err != nil {
+		return nil, err
+	}
+	res := &LinkResult{Warnings: rr.Warnings, Deps: rr.Deps}
+	g := newGraph([]Source{src}, units)
+	g.collect()
+	if len(g.pairs) == 0 {
+		return res, fmt.Errorf("%s: %w", src.Name, ErrNoPasses)
+	}
+	var errs ir.ErrorList
+	type layouts struct{ vs, ps *ir.Layout }
+	byPass := map[int]layouts{}
+	var sm3 []int
+	skipped := 0
+	for i, p := range g.pairs {
+		vp, vd3d9, vok := ir.CompileProfile(p.vsProfile)
+		pp, pd3d9, pok := ir.CompileProfile(p.psProfile)
+		switch {
+		case !vd3d9 || !pd3d9:
+			skipped++ // Shader Model 4 and later: not Direct3D 9
+			continue
+		case !vok || !pok:
+			res.Notes = append(res.Notes, ir.Note{Pos: p.pos, Msg: fmt.Sprintf("%s: %s/%s is not linked: shpack models vs_1_1..vs_3_0 and ps_2_0..ps_3_0", p.where(), p.vsProfile, p.psProfile)})
+			continue
+		case vp.Major == 3 && pp.Major != 3:
+			// A vs_3_0 shader needs a ps_3_0 one (sm3-signatures.md §3,
+			// rule 10); the other way round is allowed, and Microsoft's
+			// samples do it (LDPRT: vs_2_0 with ps_3_0).
+			errs = append(errs, ir.Errorf(p.pos, nil, "%s: %s %s and %s %s do not link: a vs_3_0 vertex shader needs a ps_3_0 pixel shader",
+				p.where(), p.vsProfile, p.vs.name, p.psProfile, p.ps.name))
+			continue
+		case vp.Major == 3:
+			sm3 = append(sm3, i)
+			continue
+		}
+		l, err := g.linkFixed(p, vp, pp, opts)
+		if err != nil {
+			errs = append(errs, p.context(err)...)
+			continue
+		}
+		byPass[i] = l
+	}
+	// vs_3_0/ps_3_0 passes: by linked set.
+	var pairs []pair
+	index := map[int]int{} // position in pairs -> in g.pairs
+	for _, i := range sm3 {
+		index[len(pairs)] = i
+		pairs = append(pairs, g.pairs[i])
+	}
+	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable}
+	for _, comp := range components(pairs) {
+		set, serrs := g.layoutSet(comp, setOptions{strategy: opts.Strategy, cons: cons})
+		if len(serrs) > 0 {
+			errs = append(errs, serrs...)
+			continue
+		}
+		if set.family {
+			sl := SharedLayout{}
+			for _, n := range set.vsOrder {
+				sl.VS = append(sl.VS, n.name)
+				sl.Registers = append(sl.Registers, set.vs[n].layout.GeneralRegisters())
+				sl.Own = append(sl.Own, set.vs[n].own)
+			}
+			res.Shared = append(res.Shared, sl)
+		}
+		for k, p := range pairs {
+			if set.vs[p.vs] != nil && set.ps[p.ps] != nil && inSet(comp, p) {
+				byPass[index[k]] = layouts{set.vs[p.vs].layout, set.ps[p.ps].layout}
+			}
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	for i, p := range g.pairs {
+		l, ok := byPass[i]
+		if !ok {
+			continue
+		}
+		res.Passes = append(res.Passes, LinkedPass{
+			Technique: p.tech, Pass: p.pass, Pos: p.pos, VS: p.vs.name, PS: p.ps.name,
+			VSProfile: p.vsProfile, PSProfile: p.psProfile, VSLayout: l.vs, PSLayout: l.ps,
+		})
+	}
+	if skipped > 0 {
+		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: src.Name}, Msg: fmt.Sprintf("%d %s Shader Model 4 or later shaders: not Direct3D 9, not linked", skipped, plural(skipped, "pass compiles", "passes compile"))})
+	}
+	if len(res.Passes) == 0 {
+		return res, fmt.Errorf("%s: %w of a Direct3D 9 profile that shpack links", src.Name, ErrNoPasses)
+	}
+	return res, nil
+}
+
+func inSet(comp []pair, p pair) bool {
+	for _, q := range comp {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// linkFixed lays out an SM1/SM2 pass: both sides in fixed registers, every
+// pixel input checked against the vertex outputs.
+func (g *graph) linkFixed(p pair, vp, pp ir.Profile, opts LinkOptions) (struct{ vs, ps *ir.Layout }, error) {
+	var out struct{ vs, ps *ir.Layout }
+	vsEP, err := g.entry(p.vs)
+	if err != nil {
+		return out, err
+	}
+	psEP, err := g.entry(p.ps)
+	if err != nil {
+		return out, err
+	}
+	vf, _ := ir.LookupRegisterFile(vp.Name, ir.Out)
+	pf, _ := ir.LookupRegisterFile(pp.Name, ir.In)
+	vl, err := pack.ForFile(opts.Strategy, vsEP.Out, vf, ir.Constraints{MixColor: opts.MixColor})
+	if err != nil {
+		return out, err
+	}
+	pl, err := pack.LinkFixed(vl, psEP.In, pf)
+	if err != nil {
+		return out, err
+	}
+	out.vs, out.ps = vl, pl
+	return out, nil
+}

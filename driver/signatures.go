@@ -1,0 +1,319 @@
+package driver
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+)
+
+// Which signature of a file: the default of "shpack FILE" and the
+// candidates of a comparison.
+
+// DefaultSignature finds the signature of a file to pack for register file
+// f: the struct or the entry point named (an entry's inputs or outputs, by
+// f's direction), or by default:
+//   - the vertex shaders of the file's techniques (their pixel shaders for
+//     a pixel side), when they compile one function;
+//   - else the only struct with semantics that a function returns (if
+//     several, the only one of them that is valid for f: with a POSITION0
+//     member for vertex outputs);
+//   - else the only valid struct, or the only struct with semantics.
+//
+// When it cannot choose, the error lists the candidates as notes. Errors
+// are ir.ErrorList values.
+func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
+	switch {
+	case structName != "":
+		sig, err := u.Struct(structName)
+		if err != nil && ir.Errors(err) == nil {
+			return nil, fileError(u.Name, "%v%s", err, candidateHint(u))
+		}
+		return sig, err
+	case entry != "":
+		in, out, err := u.Entry(entry)
+		if err != nil && ir.Errors(err) == nil {
+			return nil, fileError(u.Name, "%v", err)
+		}
+		if f.Dir == ir.In {
+			return in, err
+		}
+		return out, err
+	}
+	if sig, err, ok := techniqueSignature(u, f); ok {
+		return sig, err
+	}
+	vsOut := f.Profile.Stage == ir.Vertex && f.Dir == ir.Out
+	valid := func(sig *ir.Signature) bool {
+		if vsOut {
+			return hasPosition0(sig)
+		}
+		return len(ir.ValidateSignature(sig, f, ir.Constraints{})) == 0
+	}
+	list := u.List()
+	var returned, returnedFitting, fitting, all []hlsl.Listing
+	for _, li := range list {
+		if li.Kind != "struct" {
+			continue
+		}
+		all = append(all, li)
+		ok := li.Sig != nil && valid(li.Sig)
+		if ok {
+			fitting = append(fitting, li)
+		}
+		if li.Returned {
+			returned = append(returned, li)
+			if ok {
+				returnedFitting = append(returnedFitting, li)
+			}
+		}
+	}
+	pick := func(c []hlsl.Listing) (*ir.Signature, error, bool) {
+		if len(c) == 1 {
+			if c[0].Err != nil {
+				return nil, c[0].Err, true
+			}
+			return c[0].Sig, nil, true
+		}
+		return nil, nil, false
+	}
+	what := "valid " + f.Profile.Name + " " + f.Dir.Word() + "s"
+	if vsOut {
+		what = "four-component POSITION0 member"
+	}
+	if sig, err, ok := pick(returned); ok {
+		return sig, err
+	}
+	if len(returned) > 1 {
+		if sig, err, ok := pick(returnedFitting); ok {
+			return sig, err
+		}
+		return nil, ambiguous(u, returned, "several structs with semantics are returned by functions")
+	}
+	if sig, err, ok := pick(fitting); ok {
+		return sig, err
+	}
+	if len(fitting) > 1 {
+		if vsOut {
+			return nil, ambiguous(u, fitting, "several structs have a four-component POSITION0 member")
+		}
+		return nil, ambiguous(u, fitting, "several structs are "+what)
+	}
+	if len(all) == 0 {
+		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's signature)")
+	}
+	if sig, err, ok := pick(all); ok {
+		return sig, err // the only struct with semantics: report its own errors
+	}
+	if vsOut {
+		return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
+	}
+	return nil, ambiguous(u, all, "no struct is returned by a function or is a "+strings.TrimSuffix(what, "s"))
+}
+
+func hasPosition0(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, idx, ok := e.Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 && e.Components == 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// ambiguous lists the candidate structs as notes.
+func ambiguous(u *hlsl.Unit, cands []hlsl.Listing, why string) error {
+	err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: why + "; choose one with --struct=NAME (or --entry=NAME)"}
+	for _, li := range cands {
+		what := "struct " + li.Name
+		if li.Returned {
+			what += " (returned by a function)"
+		}
+		if li.Err != nil {
+			what += " (has errors)"
+		}
+		err.Notes = append(err.Notes, ir.Note{Pos: li.Pos, Msg: "candidate: " + what})
+	}
+	return ir.ErrorList{err}
+}
+
+// candidateHint names the structs with semantics, for "no struct named X".
+func candidateHint(u *hlsl.Unit) string {
+	var names []string
+	for _, li := range u.List() {
+		if li.Kind == "struct" {
+			names = append(names, li.Name)
+		}
+	}
+	if len(names) == 0 {
+		return " (the file has no struct with semantics)"
+	}
+	return " (structs with semantics: " + strings.Join(names, ", ") + ")"
+}
+
+// A Candidate is a signature of a file that a comparison evaluates.
+type Candidate struct {
+	Kind string
+	Name string
+	Pos  ir.Pos
+	Sig  *ir.Signature
+	Err  error
+}
+
+// Candidates lists the signatures of a unit to compare for f. In a file
+// whose techniques compile shaders of f's stage: the outputs of those
+// vertex shaders, or the inputs of those pixel shaders. Otherwise, vertex
+// outputs: structs with a POSITION0 member, and entry points whose outputs
+// have POSITION0 and are not exactly a struct already listed. Pixel inputs:
+// the inputs of functions that return COLORn or SV_Targetn (directly, or
+// through a struct's members). Structs that fail to lower are listed with
+// their errors when they carry POSITION0 in their source.
+func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
+	if names := techniqueEntries(u, f.Profile.Stage); len(names) > 0 {
+		var out []Candidate
+		for _, n := range names {
+			c := Candidate{Kind: "function", Name: n.name, Pos: n.pos}
+			in, outSig, err := u.Entry(n.name)
+			switch {
+			case err != nil && ir.Errors(err) == nil:
+				c.Err = fileError(u.Name, "%v", err)
+			case err != nil:
+				c.Err = err
+			case f.Dir == ir.In:
+				c.Sig = in
+			default:
+				c.Sig = outSig
+			}
+			if c.Sig != nil {
+				c.Pos = c.Sig.Pos
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	list := u.List()
+	var out []Candidate
+	structs := map[string]bool{}
+	if f.Profile.Stage == ir.Vertex {
+		for _, li := range list {
+			if li.Kind != "struct" {
+				continue
+			}
+			if li.Err != nil {
+				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err})
+				continue
+			}
+			if hasPosition0(li.Sig) {
+				structs[li.Name] = true
+				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Sig})
+			}
+		}
+	}
+	defs := map[string]int{}
+	for _, li := range list {
+		if li.Kind == "function" {
+			defs[li.Name]++
+		}
+	}
+	for _, li := range list {
+		if li.Kind != "function" || li.Err != nil {
+			continue
+		}
+		if defs[li.Name] != 1 {
+			// Overloads cannot be entry points: report once what --entry
+			// says about them.
+			if defs[li.Name] > 1 {
+				if _, _, err := u.Entry(li.Name); err != nil {
+					out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: err})
+				}
+				defs[li.Name] = -1
+			}
+			continue
+		}
+		if f.Profile.Stage == ir.Vertex {
+			if hasPosition0(li.Out) && (!structs[li.Returns] || li.OutParams) {
+				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Out})
+			}
+			continue
+		}
+		if writesColor(li.Out) && len(li.In.Elements) > 0 {
+			out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.In})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Candidate) int { return ir.ComparePos(a.Pos, b.Pos) })
+	return out
+}
+
+func writesColor(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, _, ok := e.Semantic.D3D9(); ok && u == ir.UsageColor {
+			return true
+		}
+	}
+	return false
+}
+
+// fileError is a diagnostic about a whole file: "FILE: error: msg".
+func fileError(file, format string, args ...any) error {
+	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
+}
+
+// techEntry is a function a technique compiles, where it first does.
+type techEntry struct {
+	name string
+	pos  ir.Pos
+	use  string // "technique T, pass P"
+}
+
+// techniqueEntries lists the functions the unit's techniques compile for
+// stage with a Direct3D 9 profile, each once, in order.
+func techniqueEntries(u *hlsl.Unit, stage ir.Stage) []techEntry {
+	var out []techEntry
+	for _, t := range u.Techniques() {
+		for _, p := range t.Passes {
+			refs := p.VS
+			if stage == ir.Pixel {
+				refs = p.PS
+			}
+			for _, r := range refs {
+				if _, d3d9, _ := ir.CompileProfile(r.Profile); r.Entry == "" || !d3d9 {
+					continue
+				}
+				if !slices.ContainsFunc(out, func(e techEntry) bool { return e.name == r.Entry }) {
+					out = append(out, techEntry{r.Entry, r.EntryPos, fmt.Sprintf("technique %s, pass %s", orUnnamed(t.Name), orUnnamed(p.Name))})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// techniqueSignature is the default signature of a file whose techniques
+// compile shaders of f's stage: the one function's outputs (vertex) or
+// inputs (pixel); ok is false when the techniques name none.
+func techniqueSignature(u *hlsl.Unit, f *ir.RegisterFile) (sig *ir.Signature, err error, ok bool) {
+	names := techniqueEntries(u, f.Profile.Stage)
+	switch len(names) {
+	case 0:
+		return nil, nil, false
+	case 1:
+		in, out, err := u.Entry(names[0].name)
+		if err != nil && ir.Errors(err) == nil {
+			return nil, fileError(u.Name, "%v", err), true
+		}
+		if f.Dir == ir.In {
+			return in, err, true
+		}
+		return out, err, true
+	}
+	stage := "vertex"
+	if f.Profile.Stage == ir.Pixel {
+		stage = "pixel"
+	}
+	e := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: fmt.Sprintf("the techniques compile %d %s shaders; choose one with --entry=NAME (or link them all: shpack link %s)", len(names), stage, u.Name)}
+	for _, n := range names {
+		e.Notes = append(e.Notes, ir.Note{Pos: n.pos, Msg: fmt.Sprintf("candidate: %s (%s)", n.name, n.use)})
+	}
+	return nil, ir.ErrorList{e}, true
+}
