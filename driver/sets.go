@@ -136,7 +136,7 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 	for _, n := range s.vsOrder {
 		sigs = append(sigs, s.vs[n].ep.Out)
 	}
-	fl, err := pack.Family(sigs, vsFile, o.cons)
+	fl, err := pack.Family(sigs, nil, vsFile, o.cons)
 	if err != nil {
 		fe := ir.Errors(err)
 		if fe == nil {

@@ -24,6 +24,14 @@ package pack
 // the fewest registers over all members; ties keep the earlier order, so
 // the result is deterministic.
 //
+// Small families are then searched exactly (familySearch): a branch and
+// bound over every placement of every item (each register of its class
+// and component where it fits, or a new register: new registers are
+// alike, so one stands for all), cutting a branch once its counts are no
+// better than the best found, since a member's count never falls as items
+// are added. When it finishes, the result is optimal under the rule; it is
+// never worse than first fit, which starts it as the bound.
+//
 // Why it is right: items a member has together interfere, so they never
 // share a component; a family register holds one class; and an element's
 // register and components are its item's, the same in every member, so
@@ -56,6 +64,10 @@ type FamilyLayout struct {
 	// Registers is the number of family registers: each member uses some
 	// of them.
 	Registers int
+	// Optimal says that no consistent layout has a smaller largest member
+	// (then fewer registers over all members): the search finished, or the
+	// largest member meets LowerBound.
+	Optimal bool
 }
 
 // Cost is how many general registers the consistency rule costs member i
@@ -92,10 +104,16 @@ type famReg struct {
 
 // Family packs sigs as one family in f (vs_3_0 outputs) under c; c.Portable
 // names every family register after one of its items, for all members
-// alike. Families do not take dynamically indexed arrays. A member that
-// needs more than the limit is an error naming the family and the members
-// that did not fit.
-func Family(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*FamilyLayout, error) {
+// alike. labels name the members in messages (nil: their signatures'
+// names; variants of one shader need their own). Families do not take
+// dynamically indexed arrays. A member that needs more than the limit is
+// an error naming the family and the members that did not fit.
+func Family(sigs []*ir.Signature, labels []string, f *ir.RegisterFile, c ir.Constraints) (*FamilyLayout, error) {
+	if labels == nil {
+		for _, s := range sigs {
+			labels = append(labels, s.Name)
+		}
+	}
 	if f.Mode != ir.ModePacked || f.Dir != ir.Out {
 		return nil, fmt.Errorf("pack: families are packed as vertex outputs of a packing register file, not %s %ss", f.Profile.Name, f.Dir.Word())
 	}
@@ -130,6 +148,17 @@ func Family(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*Family
 		},
 		func(a, b *famItem) int { return cmp.Compare(a.order, b.order) },
 	}
+	own := make([]int, len(sigs))
+	lower, ownTotal := 0, 0
+	for m, sg := range sigs {
+		l, err := Optimal{}.Pack(sg, f, ir.Constraints{MixColor: c.MixColor, Budget: 32, Partial: c.Partial})
+		if err != nil {
+			return nil, err
+		}
+		own[m] = l.GeneralRegisters()
+		lower = max(lower, own[m])
+		ownTotal += own[m]
+	}
 	var best []famReg
 	var bestPlace [][2]int
 	bestScore := [2]int{-1, -1}
@@ -145,7 +174,136 @@ func Family(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*Family
 			best, bestPlace, bestScore = regs, place, score
 		}
 	}
-	return familyLayouts(sigs, f, c, items, best, bestPlace)
+	proven := bestScore[0] == lower && bestScore[1] == ownTotal
+	if !proven && len(items) <= familySearchItems {
+		sorted := make([]int, len(items))
+		for i := range sorted {
+			sorted[i] = i
+		}
+		slices.SortStableFunc(sorted, func(a, b int) int { return orders[1](&items[a], &items[b]) })
+		if regs, place, score, done := familySearch(items, sorted, len(sigs), interferes, bestScore, [2]int{lower, ownTotal}); done {
+			proven = true
+			if regs != nil {
+				best, bestPlace, bestScore = regs, place, score
+			}
+		}
+	}
+	fl, err := familyLayouts(sigs, labels, f, c, items, best, bestPlace, own)
+	if fl != nil {
+		fl.Optimal = proven || bestScore[0] == lower
+	}
+	return fl, err
+}
+
+// Families of up to familySearchItems semantics are searched exactly, in
+// at most familySearchNodes placements.
+const (
+	familySearchItems = 16
+	familySearchNodes = 200_000
+)
+
+// familySearch is a branch and bound over the placements of the items (in
+// the order given): each item goes to every register of its class and
+// component where it fits, or to one new register (new registers are
+// alike, so one stands for all). Member register counts only grow as
+// items are placed, so a branch whose (largest member, all members) is not
+// below the best found is cut. It returns a better placement than bound
+// if there is one (nil otherwise) and whether the search finished: then
+// the result, or bound, is optimal under the consistency rule. floor is a
+// proven lower bound (largest own optimum, sum of own optima): reaching
+// it ends the search.
+func familySearch(items []famItem, order []int, members int, interferes func(a, b *famItem) bool, bound, floor [2]int) ([]famReg, [][2]int, [2]int, bool) {
+	var regs []famReg
+	var usedBy [][]bool // per register, per member
+	count := make([]int, members)
+	place := make([][2]int, len(items))
+	var best []famReg
+	var bestPlace [][2]int
+	nodes := 0
+	score := func() [2]int {
+		mx, tot := 0, 0
+		for _, n := range count {
+			mx = max(mx, n)
+			tot += n
+		}
+		return [2]int{mx, tot}
+	}
+	worse := func(a, b [2]int) bool { return a[0] > b[0] || a[0] == b[0] && a[1] >= b[1] }
+	var rec func(k int) bool // false: stop (budget or floor reached)
+	rec = func(k int) bool {
+		nodes++
+		if nodes > familySearchNodes {
+			return false
+		}
+		sc := score()
+		if worse(sc, bound) {
+			return true
+		}
+		if k == len(order) {
+			bound = sc
+			best = make([]famReg, len(regs))
+			for r := range regs {
+				best[r] = famReg{class: regs[r].class}
+				for c := range 4 {
+					best[r].slots[c] = slices.Clone(regs[r].slots[c])
+				}
+			}
+			bestPlace = slices.Clone(place)
+			return sc != floor
+		}
+		i := order[k]
+		it := &items[i]
+		try := func(r, off int) bool {
+			var added []int
+			for m := range members {
+				if it.elem[m] >= 0 && !usedBy[r][m] {
+					usedBy[r][m] = true
+					count[m]++
+					added = append(added, m)
+				}
+			}
+			for c := off; c < off+it.cols; c++ {
+				regs[r].slots[c] = append(regs[r].slots[c], i)
+			}
+			place[i] = [2]int{r, off}
+			ok := rec(k + 1)
+			for c := off; c < off+it.cols; c++ {
+				regs[r].slots[c] = regs[r].slots[c][:len(regs[r].slots[c])-1]
+			}
+			for _, m := range added {
+				usedBy[r][m] = false
+				count[m]--
+			}
+			return ok
+		}
+		for r := range regs {
+			if regs[r].class != it.class {
+				continue
+			}
+			for off := 0; off+it.cols <= 4; off++ {
+				free := true
+				for c := off; c < off+it.cols && free; c++ {
+					for _, j := range regs[r].slots[c] {
+						if interferes(it, &items[j]) {
+							free = false
+							break
+						}
+					}
+				}
+				if free && !try(r, off) {
+					return false
+				}
+			}
+		}
+		regs = append(regs, famReg{class: it.class})
+		usedBy = append(usedBy, make([]bool, members))
+		ok := try(len(regs)-1, 0)
+		regs, usedBy = regs[:len(regs)-1], usedBy[:len(usedBy)-1]
+		return ok
+	}
+	finished := rec(0)
+	done := finished || best != nil && bound == floor
+	return best, bestPlace, bound, done
 }
 
 // familyItems collects the semantics of the family.
@@ -272,7 +430,7 @@ func familyScore(items []famItem, regs []famReg, place [][2]int, members int) [2
 }
 
 // familyLayouts turns the family registers into one layout per member.
-func familyLayouts(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints, items []famItem, regs []famReg, place [][2]int) (*FamilyLayout, error) {
+func familyLayouts(sigs []*ir.Signature, labels []string, f *ir.RegisterFile, c ir.Constraints, items []famItem, regs []famReg, place [][2]int, own []int) (*FamilyLayout, error) {
 	// The shift and name of each family register (portable form).
 	shift := make([]int, len(regs))
 	name := make([]int, len(regs)) // the item that names it
@@ -332,13 +490,9 @@ func familyLayouts(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints, i
 			}
 			l.Place[e] = pl
 		}
-		own, err := Optimal{}.Pack(s, f, ir.Constraints{MixColor: c.MixColor, Budget: 32, Partial: c.Partial})
-		if err != nil {
-			return nil, err
-		}
-		l.LowerBound = own.GeneralRegisters()
-		out.Own = append(out.Own, own.GeneralRegisters())
-		out.LowerBound = max(out.LowerBound, own.GeneralRegisters())
+		l.LowerBound = own[m]
+		out.Own = append(out.Own, own[m])
+		out.LowerBound = max(out.LowerBound, own[m])
 		if limit := c.Limit(f); len(local) > limit {
 			var over []string
 			first := -1
@@ -353,7 +507,7 @@ func familyLayouts(sigs []*ir.Signature, f *ir.RegisterFile, c ir.Constraints, i
 			e := &s.Elements[first]
 			errs = append(errs, ir.Errorf(e.Pos, e.Include,
 				"too many interpolators: %s needs %d general registers in a layout it shares with %s, but %s has %d (alone it needs %d; not placed: %s)",
-				s.Name, len(local), familyOthers(sigs, m), f.Profile.Name, limit, own.GeneralRegisters(), strings.Join(over, ", ")))
+				labels[m], len(local), familyOthers(labels, m), f.Profile.Name, limit, own[m], strings.Join(over, ", ")))
 			continue
 		}
 		if err := ir.CheckLayout(l); err != nil {
@@ -385,11 +539,11 @@ func familyNameCompare(items []famItem, place [][2]int, a, b int) int {
 }
 
 // familyOthers names the members other than m.
-func familyOthers(sigs []*ir.Signature, m int) string {
+func familyOthers(labels []string, m int) string {
 	var names []string
-	for i, s := range sigs {
-		if i != m && !slices.Contains(names, s.Name) {
-			names = append(names, s.Name)
+	for i, s := range labels {
+		if i != m && !slices.Contains(names, s) {
+			names = append(names, s)
 		}
 	}
 	if len(names) > 3 {
