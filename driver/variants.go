@@ -70,7 +70,8 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 		}
 		seen[vname] = pos
 		v := Variant{Name: vname, Pos: pos}
-		fields := strings.Fields(rest)
+		fields, offs := fieldsAt(rest)
+		restCol := col + len(trimmed) - len(rest) // column of rest's first byte
 		for k := 0; k < len(fields); k++ {
 			f := fields[k]
 			switch {
@@ -80,7 +81,7 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 			case strings.HasPrefix(f, "-D") && len(f) > 2:
 				v.Defines = append(v.Defines, f[2:])
 			default:
-				errs.Add(ir.Pos{File: name, Line: line, Col: col + strings.Index(trimmed, f)}, nil, "variant %s: %q is not a definition (-DNAME or -DNAME=VALUE)", vname, f)
+				errs.Add(ir.Pos{File: name, Line: line, Col: restCol + offs[k]}, nil, "variant %s: %q is not a definition (-DNAME or -DNAME=VALUE)", vname, f)
 			}
 		}
 		out = append(out, v)
@@ -95,6 +96,22 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 		return nil, ir.ErrorList{&ir.Error{Pos: ir.Pos{File: name}, Msg: "no variants (one a line: NAME: -DFOO -DBAR=2)"}}
 	}
 	return out, nil
+}
+
+// fieldsAt splits s at blanks and gives each field's byte offset.
+func fieldsAt(s string) (fields []string, offs []int) {
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		blank := i == len(s) || s[i] == ' ' || s[i] == '\t' || s[i] == '\r'
+		switch {
+		case !blank && start < 0:
+			start = i
+		case blank && start >= 0:
+			fields, offs = append(fields, s[start:i]), append(offs, start)
+			start = -1
+		}
+	}
+	return fields, offs
 }
 
 func validVariantName(s string) bool {
@@ -170,4 +187,106 @@ func VariantLayouts(vars []Variant, sigs []*ir.Signature, c ir.Constraints) (*pa
 		labels[i] = s.Name + " (variant " + vars[i].Name + ")"
 	}
 	return pack.Family(sigs, labels, ir.VS30Out(), c)
+}
+
+// PixelSignature finds a pixel shader's inputs in u for register file f:
+// the struct or entry point sel names, or by default the struct the vertex
+// side vsSig packs (the struct itself, or the one the vertex entry returns,
+// looked up in the vertex unit vu and then by name in u).
+func PixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *ir.Signature) (*ir.Signature, error) {
+	if sel.Struct != "" || sel.Entry != "" {
+		return DefaultSignature(u, f, sel.Struct, sel.Entry)
+	}
+	name := vsSig.Name
+	if vsSig.Kind == "function" {
+		name = vu.ReturnStruct(name)
+		if name == "" {
+			return nil, fileError(vu.Name, "the vertex entry %s does not return a struct; name the pixel inputs with --ps-struct or --ps-entry", vsSig.Name)
+		}
+	}
+	sig, err := u.Struct(name)
+	if err != nil && ir.Errors(err) == nil {
+		return nil, fileError(u.Name, "%v; name the pixel inputs with --ps-struct or --ps-entry", err)
+	}
+	return sig, err
+}
+
+// A VariantPair is one variant of a linked vertex/pixel pair.
+type VariantPair struct {
+	Variant Variant
+	VS, PS  *ir.Layout
+}
+
+// LinkVariants links a vertex and a pixel shader compiled in every variant:
+// the vertex outputs of all variants are packed as one family, and each
+// variant's pixel inputs are derived from its vertex layout. It checks
+// the promise of the family: the pixel shader of any variant, derived from
+// the vertex shader of any variant that writes everything it reads, reads
+// the same map. vs and ps may be one source; vsPP and psPP are the
+// preprocessor options of each side (a file may hold the stages apart
+// with definitions of their own).
+func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSel, psSel Selector, c ir.Constraints) ([]VariantPair, *pack.FamilyLayout, error) {
+	vsFile := ir.VS30Out()
+	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
+	vsSigs, vsUnits, err := VariantSignatures(vs, vsPP, vars, vsFile, vsSel)
+	if err != nil {
+		return nil, nil, err
+	}
+	var psSigs []*ir.Signature
+	var errs ir.ErrorList
+	for i, v := range vars {
+		pu := vsUnits[i]
+		if ps.Name != vs.Name || !bytes.Equal(ps.Src, vs.Src) || !slices.Equal(vsPP.Defines, psPP.Defines) {
+			opts := psPP
+			opts.Defines = append(slices.Clone(psPP.Defines), v.Defines...)
+			if pu, err = hlsl.ParseFile(ps.Name, ps.Src, &opts); err != nil {
+				errs = append(errs, inVariant(v, err)...)
+				continue
+			}
+		}
+		sig, err := PixelSignature(vsUnits[i], pu, psFile, psSel, vsSigs[i])
+		if err != nil {
+			errs = append(errs, inVariant(v, err)...)
+			continue
+		}
+		psSigs = append(psSigs, sig)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, nil, errs
+	}
+	fl, err := VariantLayouts(vars, vsSigs, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []VariantPair
+	for i, v := range vars {
+		pl, err := pack.Derive(fl.Layouts[i], psSigs[i], psFile)
+		if err != nil {
+			errs = append(errs, inVariant(v, err)...)
+			continue
+		}
+		out = append(out, VariantPair{Variant: v, VS: fl.Layouts[i], PS: pl})
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, nil, errs
+	}
+	// Any pixel variant with any vertex variant that feeds it.
+	for j := range out {
+		want := readKey(out[j].PS)
+		for i := range out {
+			if i == j {
+				continue
+			}
+			pl, err := pack.Derive(out[i].VS, psSigs[j], psFile)
+			if err != nil {
+				continue // variant i does not write what variant j reads
+			}
+			if readKey(pl) != want {
+				return nil, nil, fmt.Errorf("internal error: variant %s's pixel shader reads variant %s's vertex shader differently", vars[j].Name, vars[i].Name)
+			}
+		}
+	}
+	return out, fl, nil
 }

@@ -143,3 +143,60 @@ func EffectJSON(w io.Writer, source string, passes []PassLayouts) error {
 	}
 	return writeJSON(w, doc)
 }
+
+// VariantsSchema names the format of VariantsJSON's document.
+const VariantsSchema = "shpack.variants/1"
+
+// A VariantLayouts is one variant for VariantsJSON: its name, definitions,
+// and its layout (pack) or its two layouts (link).
+type VariantLayouts struct {
+	Name    string
+	Defines []string
+	Own     int // general registers the variant needs alone
+	Layout  *ir.Layout
+	VS, PS  *ir.Layout
+}
+
+// VariantJSON is one variant of a variants document.
+type VariantJSON struct {
+	Name    string   `json:"name"`
+	Defines []string `json:"defines"`
+	// GeneralRegisters is what the variant uses in the family, Own what
+	// it would need alone.
+	GeneralRegisters int         `json:"general_registers"`
+	Own              int         `json:"own"`
+	Layout           *LayoutJSON `json:"layout,omitempty"`
+	VS               *LayoutJSON `json:"vs,omitempty"`
+	PS               *LayoutJSON `json:"ps,omitempty"`
+}
+
+// VariantsJSONDoc is the document VariantsJSON writes.
+type VariantsJSONDoc struct {
+	Schema string `json:"schema"`
+	Source string `json:"source"`
+	// Largest is the general registers of the largest variant; LowerBound
+	// the largest variant's own optimum, a bound on it; Optimal says that
+	// no consistent layout has a smaller largest variant.
+	Largest    int           `json:"largest"`
+	LowerBound int           `json:"lower_bound"`
+	Optimal    bool          `json:"optimal"`
+	Variants   []VariantJSON `json:"variants"`
+}
+
+// VariantsJSON writes the family layout of a shader's variants.
+func VariantsJSON(w io.Writer, source string, largest, lowerBound int, optimal bool, vars []VariantLayouts) error {
+	doc := VariantsJSONDoc{Schema: VariantsSchema, Source: source, Largest: largest, LowerBound: lowerBound, Optimal: optimal, Variants: []VariantJSON{}}
+	for _, v := range vars {
+		j := VariantJSON{Name: v.Name, Defines: append([]string{}, v.Defines...), Own: v.Own}
+		if v.Layout != nil {
+			l := NewLayoutJSON(v.Layout, source)
+			j.Layout, j.GeneralRegisters = &l, l.GeneralRegisters
+		}
+		if v.VS != nil {
+			vl, pl := NewLayoutJSON(v.VS, source), NewLayoutJSON(v.PS, source)
+			j.VS, j.PS, j.GeneralRegisters = &vl, &pl, vl.GeneralRegisters
+		}
+		doc.Variants = append(doc.Variants, j)
+	}
+	return writeJSON(w, doc)
+}

@@ -64,9 +64,10 @@ type FamilyLayout struct {
 	// Registers is the number of family registers: each member uses some
 	// of them.
 	Registers int
-	// Optimal says that no consistent layout has a smaller largest member
-	// (then fewer registers over all members): the search finished, or the
-	// largest member meets LowerBound.
+	// Optimal says that no consistent layout has a smaller largest
+	// member: the search finished (then none has as small a largest member
+	// with fewer registers over all members either), or the largest member
+	// meets LowerBound.
 	Optimal bool
 }
 

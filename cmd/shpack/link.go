@@ -49,6 +49,16 @@ Flags:
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
   --out-dir=DIR       an effect's passes: one file per pass and stage
+  --vs-define=NAME[=VALUE], --ps-define=NAME[=VALUE]
+                      definitions for one side only (repeatable), for files
+                      that hold both stages apart with them (Urho3D:
+                      --vs-define=COMPILEVS --ps-define=COMPILEPS)
+  --variants=FILE     link the pair in every #define permutation (see
+                      shpack --help): the vertex outputs of all variants
+                      are packed as one family, so the pixel shader of any
+                      variant reads the vertex shader of any variant that
+                      writes what it reads; one block pair per variant,
+                      --out-dir writes VS_FILE.VARIANT.vsh/.psh
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
 
 Every linkage fault is an error positioned at the pixel input, with a note at
@@ -64,6 +74,21 @@ type linkFlags struct {
 	opts              packOpts
 	vsOut, psOut      string
 	outDir            string
+	variants          string
+	vsDefines         stringList // definitions for the vertex side only (Urho3D's COMPILEVS)
+	psDefines         stringList
+}
+
+// stageFront is the preprocessor flags of one side: the common ones and
+// that side's own definitions.
+func (lf *linkFlags) stageFront(stage ir.Stage) *frontFlags {
+	f := lf.front
+	extra := lf.vsDefines
+	if stage == ir.Pixel {
+		extra = lf.psDefines
+	}
+	f.defines = append(append(stringList{}, lf.front.defines...), extra...)
+	return &f
 }
 
 func (e *env) link(args []string) int {
@@ -79,6 +104,9 @@ func (e *env) link(args []string) int {
 	fs.StringVar(&lf.vsOut, "vs-out", "", "")
 	fs.StringVar(&lf.psOut, "ps-out", "", "")
 	fs.StringVar(&lf.outDir, "out-dir", "", "")
+	fs.StringVar(&lf.variants, "variants", "", "")
+	fs.Var(&lf.vsDefines, "vs-define", "")
+	fs.Var(&lf.psDefines, "ps-define", "")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return e.flagError(err, linkHelp)
@@ -99,6 +127,9 @@ func (e *env) link(args []string) int {
 		return e.usageError("--vs-out and --ps-out go together")
 	case lf.opts.registers < 0 || lf.opts.registers > ir.VS30Out().General:
 		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10 (0: the profiles' 10)", lf.opts.registers)
+	}
+	if lf.variants != "" {
+		return e.linkVariants(files, &lf)
 	}
 	named := lf.vsStruct != "" || lf.vsEntry != "" || lf.psStruct != "" || lf.psEntry != ""
 	if len(files) == 1 && !named {
@@ -136,13 +167,16 @@ func (e *env) link(args []string) int {
 // --format=json and no output files, the second result is the combined
 // {"vs": ..., "ps": ...} document.
 func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Strategy) ([]byte, []byte, error) {
-	vu, err := e.load(vsFile, &lf.front)
+	vu, err := e.load(vsFile, lf.stageFront(ir.Vertex))
 	if err != nil {
 		return nil, nil, err
 	}
 	pu := vu
-	if psFile != vsFile {
-		if pu, err = e.load(psFile, &lf.front); err != nil {
+	if psFile != vsFile || len(lf.vsDefines)+len(lf.psDefines) > 0 {
+		if psFile == "-" {
+			return nil, nil, fileError(stdinName, "standard input is read once: with --vs-define or --ps-define, give the file by name")
+		}
+		if pu, err = e.load(psFile, lf.stageFront(ir.Pixel)); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -199,27 +233,9 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	return vb.Bytes(), pb.Bytes(), err
 }
 
-// pixelSignature finds the pixel shader's inputs: the entry's inputs, the
-// struct named, or by default the struct the vertex side packs (a struct
-// shared by both stages, or one of the same name in PS_FILE).
+// pixelSignature finds the pixel shader's inputs (driver.PixelSignature).
 func pixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *ir.Signature) (*ir.Signature, error) {
-	if lf.psStruct != "" || lf.psEntry != "" {
-		return chooseSignature(u, f, lf.psStruct, lf.psEntry)
-	}
-	name := vsSig.Name
-	if vsSig.Kind == "function" {
-		// The struct the vertex entry returns (looked up in the vertex
-		// file), if it returns one.
-		name = vu.ReturnStruct(name)
-		if name == "" {
-			return nil, fileError(vu.Name, "the vertex entry %s does not return a struct; name the pixel inputs with --ps-struct or --ps-entry", vsSig.Name)
-		}
-	}
-	sig, err := u.Struct(name)
-	if err != nil && ir.Errors(err) == nil {
-		return nil, fileError(u.Name, "%v; name the pixel inputs with --ps-struct or --ps-entry", err)
-	}
-	return sig, err
+	return driver.PixelSignature(vu, u, f, driver.Selector{Struct: lf.psStruct, Entry: lf.psEntry}, vsSig)
 }
 
 // linkEffect links every pass of an effect file. done is false when the

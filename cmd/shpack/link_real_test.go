@@ -21,6 +21,7 @@ import (
 	"github.com/shpack/shpack/internal/realcorpus"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
 )
 
 // TestLinkEffectCorpusReal links every pass of every real effect file, as
@@ -166,4 +167,75 @@ func matchSemantics(t *testing.T, where string, vs, ps *ir.Layout) {
 		}
 		psRegOf[o.reg] = d.Reg
 	}
+}
+
+// TestVariantsUrho3D links Urho3D's shaders (a permutation set: each file
+// holds a VS and a PS apart with COMPILEVS/COMPILEPS, and #ifdefs choose
+// what they pass) in the permutations of testdata/urho3d.variants. Every
+// file with both entry points links as one family, and for every pairing
+// of a pixel variant with a vertex variant that writes what it reads, the
+// declarations MojoShader reads back from the assembled blocks link.
+func TestVariantsUrho3D(t *testing.T) {
+	testenv.Heavy(t)
+	asmcheck.Tool(t)
+	root := realcorpus.Root(t)
+	dir := filepath.Join(root, "urho3d", "bin", "CoreData", "Shaders", "HLSL")
+	vsrc, err := os.ReadFile(filepath.Join("testdata", "urho3d.variants"))
+	require.NoError(t, err)
+	vars, err := driver.ParseVariants("urho3d.variants", vsrc)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	files, pairings := 0, 0
+	var costs []string
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		vsPP := hlsl.PPOptions{Defines: []string{"COMPILEVS"}}
+		psPP := hlsl.PPOptions{Defines: []string{"COMPILEPS"}}
+		uv, err := hlsl.ParseFile(path, src, &vsPP)
+		require.NoError(t, err, e.Name())
+		up, err := hlsl.ParseFile(path, src, &psPP)
+		require.NoError(t, err, e.Name())
+		if _, err := uv.EntryPoint("VS"); err != nil {
+			continue
+		}
+		if _, err := up.EntryPoint("PS"); err != nil {
+			continue // Vegetation*: a VS that reuses another file's PS
+		}
+		files++
+		s := driver.Source{Name: path, Src: src}
+		pairs, fl, err := driver.LinkVariants(s, s, vsPP, psPP, vars, driver.Selector{Entry: "VS"}, driver.Selector{Entry: "PS"}, ir.Constraints{Portable: true})
+		if !assert.NoError(t, err, e.Name()) {
+			continue
+		}
+		assert.True(t, fl.Optimal, "%s: family layout proven", e.Name())
+		var extra []string
+		for i, v := range vars {
+			if c := fl.Cost(i); c > 0 {
+				extra = append(extra, fmt.Sprintf("%s +%d", v.Name, c))
+			}
+		}
+		costs = append(costs, fmt.Sprintf("%s: largest %d (bound %d)%s", e.Name(), fl.Largest(), fl.LowerBound, prefixed("; ", strings.Join(extra, ", "))))
+		for _, ps := range pairs {
+			for _, vs := range pairs {
+				if _, err := pack.Derive(vs.VS, ps.PS.Sig, ps.PS.File); err != nil {
+					continue // this vertex variant does not write all it reads
+				}
+				pairings++
+				matchSemantics(t, fmt.Sprintf("%s: vertex %s, pixel %s", e.Name(), vs.Variant.Name, ps.Variant.Name), vs.VS, ps.PS)
+			}
+		}
+	}
+	t.Logf("%d Urho3D shaders, %d variants each: every one links as a family; %d pairings of a pixel variant with a vertex variant checked through MojoShader; registers (cost over each variant's own optimum):\n%s",
+		files, len(vars), pairings, strings.Join(costs, "\n"))
+	assert.GreaterOrEqual(t, files, 25)
+}
+
+func prefixed(p, s string) string {
+	if s == "" {
+		return ""
+	}
+	return p + s
 }

@@ -85,6 +85,16 @@ Flags (they may also follow FILE):
                       (vertex profiles), .psh (pixel profiles) or .json;
                       inputs are packed in parallel, and nothing is written
                       unless all succeed
+  --variants=FILE     pack every #define permutation of FILE's signature as
+                      one family: each line of the variants file is
+                      NAME: -DFOO -DBAR=2 ('#' comments); a semantic sits at
+                      one register, components and declared semantic in
+                      every variant that has it, so any variant's pixel
+                      shader reads any variant's vertex shader that writes
+                      it; semantics no variant has together may share
+                      components. Output: a block per variant, --out-dir
+                      writes FILE.VARIANT.vsh; JSON gives each variant's
+                      layout and what it would need alone
   --depfile=FILE      write a Make/Ninja dependency file naming every file
                       read (includes too) for each output (needs -o or
                       --out-dir)
@@ -116,6 +126,7 @@ type packFlags struct {
 	out       string
 	outDir    string
 	depfile   string
+	variants  string
 }
 
 func (e *env) pack(args []string) int {
@@ -131,6 +142,7 @@ func (e *env) pack(args []string) int {
 	fs.StringVar(&pf.out, "o", "", "")
 	fs.StringVar(&pf.outDir, "out-dir", "", "")
 	fs.StringVar(&pf.depfile, "depfile", "", "")
+	fs.StringVar(&pf.variants, "variants", "", "")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return e.flagError(err, packHelp)
@@ -172,6 +184,12 @@ func (e *env) pack(args []string) int {
 	if pf.opts.registers > file.General && pf.format != "json" {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
 			pf.opts.registers, file.General, file.Profile.Name)
+	}
+	if pf.variants != "" {
+		if len(files) != 1 || pf.depfile != "" {
+			return e.usageError("--variants takes one input file (and no --depfile)")
+		}
+		return e.packVariants(files[0], &pf, file)
 	}
 	outputs := []string{pf.out}
 	if pf.outDir != "" {

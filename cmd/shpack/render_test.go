@@ -163,6 +163,9 @@ func vertexShader(asm string, vs emit.LayoutJSON, ss []slot) string {
 			c = creg
 			cOf[e.Register] = c
 			v := vals[e.Register]
+			if v == nil {
+				v = new([4]float64) // a register no slot reads
+			}
 			fmt.Fprintf(&defs, "def c%d, %g, %g, %g, %g\n", c, v[0], v[1], v[2], v[3])
 		}
 		dst := e.Register

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+// --variants=FILE: one layout for every #define permutation of a shader
+// (driver.ParseVariants gives the format; pack.Family the method).
+
+// loadVariants reads and parses a variants file.
+func (e *env) loadVariants(path string) ([]driver.Variant, error) {
+	src, name, err := e.readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return driver.ParseVariants(name, src)
+}
+
+// variantNotes says what each variant costs against its own optimum.
+func (e *env) variantNotes(source string, vars []driver.Variant, fl *pack.FamilyLayout) {
+	var parts []string
+	for i, v := range vars {
+		parts = append(parts, fmt.Sprintf("%s %d (alone %d)", v.Name, fl.Layouts[i].GeneralRegisters(), fl.Own[i]))
+	}
+	proven := "not proven optimal"
+	if fl.Optimal {
+		proven = "optimal"
+	}
+	fmt.Fprintf(e.stderr, "%s: note: %d variants share one layout (%s; largest %d, lower bound %d); general registers: %s\n",
+		source, len(vars), proven, fl.Largest(), fl.LowerBound, strings.Join(parts, ", "))
+}
+
+// packVariants is shpack --variants=FILE FILE.
+func (e *env) packVariants(file string, pf *packFlags, f *ir.RegisterFile) int {
+	switch {
+	case f.Profile.Name != "vs_3_0" || f.Dir != ir.Out:
+		return e.usageError("--variants packs vs_3_0 outputs (pixel shaders: shpack link --variants)")
+	case pf.format == "hlsl":
+		return e.usageError("--variants writes asm or json")
+	case len(pf.opts.indexed) > 0:
+		return e.usageError("--variants cannot take --indexed arrays")
+	case pf.out != "" && pf.format != "json":
+		return e.usageError("--variants writes one block per variant: use --out-dir=DIR (or -o with --format=json)")
+	}
+	vars, err := e.loadVariants(pf.variants)
+	if err != nil {
+		return e.report(err)
+	}
+	src, name, err := e.readInput(file)
+	if err != nil {
+		return e.report(err)
+	}
+	cons := ir.Constraints{MixColor: pf.opts.mixColor, Portable: pf.opts.portable, Budget: pf.opts.registers}
+	sigs, _, err := driver.VariantSignatures(driver.Source{Name: name, Src: src}, *pf.front.ppOptions(), vars, f, driver.Selector{Struct: pf.structN, Entry: pf.entry})
+	if err != nil {
+		return e.report(err)
+	}
+	fl, err := driver.VariantLayouts(vars, sigs, cons)
+	if err != nil {
+		return e.report(err)
+	}
+	e.variantNotes(name, vars, fl)
+	var vl []emit.VariantLayouts
+	for i, v := range vars {
+		vl = append(vl, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], Layout: fl.Layouts[i]})
+	}
+	return e.writeVariants(name, pf.format, pf.out, pf.outDir, fl, vl)
+}
+
+// linkVariants is shpack link --variants=FILE VS [PS].
+func (e *env) linkVariants(files []string, lf *linkFlags) int {
+	switch {
+	case lf.vsOut != "":
+		return e.usageError("--variants writes one block pair per variant: use --out-dir=DIR")
+	case len(lf.opts.indexed) > 0:
+		return e.usageError("--variants cannot take --indexed arrays")
+	}
+	vars, err := e.loadVariants(lf.variants)
+	if err != nil {
+		return e.report(err)
+	}
+	var srcs []driver.Source
+	for _, f := range files {
+		src, name, err := e.readInput(f)
+		if err != nil {
+			return e.report(err)
+		}
+		srcs = append(srcs, driver.Source{Name: name, Src: src})
+	}
+	if len(srcs) == 1 {
+		srcs = append(srcs, srcs[0])
+	}
+	cons := ir.Constraints{MixColor: lf.opts.mixColor, Portable: lf.opts.portable, Budget: lf.opts.registers}
+	pairs, fl, err := driver.LinkVariants(srcs[0], srcs[1], *lf.stageFront(ir.Vertex).ppOptions(), *lf.stageFront(ir.Pixel).ppOptions(), vars,
+		driver.Selector{Struct: lf.vsStruct, Entry: lf.vsEntry}, driver.Selector{Struct: lf.psStruct, Entry: lf.psEntry}, cons)
+	if err != nil {
+		return e.report(err)
+	}
+	e.variantNotes(srcs[0].Name, vars, fl)
+	var vl []emit.VariantLayouts
+	for i, p := range pairs {
+		vl = append(vl, emit.VariantLayouts{Name: p.Variant.Name, Defines: p.Variant.Defines, Own: fl.Own[i], VS: p.VS, PS: p.PS})
+	}
+	return e.writeVariants(srcs[0].Name, lf.format, "", lf.outDir, fl, vl)
+}
+
+// writeVariants prints or writes the variants' layouts: JSON as one
+// document; assembly as one block (pack) or block pair (link) per variant
+// under a "// variant NAME" comment, or with outDir one file per variant
+// and stage, named BASE.VARIANT.vsh/.psh (BASE.VARIANT.json).
+func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
+	for _, v := range vl {
+		for _, l := range []*ir.Layout{v.Layout, v.VS, v.PS} {
+			if l == nil {
+				continue
+			}
+			if err := ir.CheckLayout(l); err != nil {
+				return e.report(fmt.Errorf("internal error: invalid layout of variant %s: %v", v.Name, err))
+			}
+		}
+	}
+	asm := func(b *bytes.Buffer, v emit.VariantLayouts) error {
+		if v.Layout != nil {
+			return emit.Asm(b, v.Layout)
+		}
+		if err := emit.Asm(b, v.VS); err != nil {
+			return err
+		}
+		b.WriteByte('\n')
+		return emit.Asm(b, v.PS)
+	}
+	if outDir != "" {
+		base := strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
+		var writes []fileWrite
+		for _, v := range vl {
+			stem := filepath.Join(outDir, base+"."+v.Name)
+			var b bytes.Buffer
+			switch {
+			case format == "json":
+				if err := emit.VariantsJSON(&b, source, fl.Largest(), fl.LowerBound, fl.Optimal, []emit.VariantLayouts{v}); err != nil {
+					return e.report(err)
+				}
+				writes = append(writes, fileWrite{stem + ".json", b.Bytes()})
+			case v.Layout != nil:
+				if err := emit.Asm(&b, v.Layout); err != nil {
+					return e.report(err)
+				}
+				writes = append(writes, fileWrite{stem + ".vsh", b.Bytes()})
+			default:
+				var pb bytes.Buffer
+				if err := emit.Asm(&b, v.VS); err != nil {
+					return e.report(err)
+				}
+				if err := emit.Asm(&pb, v.PS); err != nil {
+					return e.report(err)
+				}
+				writes = append(writes, fileWrite{stem + ".vsh", b.Bytes()}, fileWrite{stem + ".psh", pb.Bytes()})
+			}
+		}
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return e.report(fileError(outDir, "cannot create: %v", unwrapPathError(err)))
+		}
+		if err := writeOutputs(writes); err != nil {
+			return e.report(err)
+		}
+		return exitOK
+	}
+	var b bytes.Buffer
+	if format == "json" {
+		if err := emit.VariantsJSON(&b, source, fl.Largest(), fl.LowerBound, fl.Optimal, vl); err != nil {
+			return e.report(err)
+		}
+	} else {
+		for i, v := range vl {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			fmt.Fprintf(&b, "// variant %s:", v.Name)
+			for _, d := range v.Defines {
+				fmt.Fprintf(&b, " -D%s", d)
+			}
+			b.WriteByte('\n')
+			if err := asm(&b, v); err != nil {
+				return e.report(err)
+			}
+		}
+	}
+	if out != "" {
+		if err := writeOutput(out, b.Bytes()); err != nil {
+			return e.report(err)
+		}
+		return exitOK
+	}
+	if _, err := e.stdout.Write(b.Bytes()); err != nil {
+		return e.report(err)
+	}
+	return exitOK
+}
