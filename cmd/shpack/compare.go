@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/report"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
@@ -44,6 +45,11 @@ Flags:
                             general registers, per strategy (with the
                             shpack-chart command, installed beside shpack)
   --mix-color, --registers=N    packing constraints, as for shpack FILE
+  --variants=FILE     compare every signature in every #define permutation
+                      (see shpack --help), named "NAME [VARIANT]", and add a
+                      "family" row: what each variant uses when all share
+                      one layout, against its own optimum as the bound
+                      (prefix stability does not apply to it)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   preprocessor flags
 `
 
@@ -71,6 +77,8 @@ type compareFlags struct {
 	chart      string
 	mixColor   bool
 	registers  int
+	variants   string
+	vars       []driver.Variant
 }
 
 func (e *env) compare(args []string) int {
@@ -86,6 +94,7 @@ func (e *env) compare(args []string) int {
 	fs.StringVar(&cf.chart, "chart", "", "")
 	fs.BoolVar(&cf.mixColor, "mix-color", false, "")
 	fs.IntVar(&cf.registers, "registers", 0, "")
+	fs.StringVar(&cf.variants, "variants", "", "")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return e.flagError(err, compareHelp)
@@ -120,6 +129,14 @@ func (e *env) compare(args []string) int {
 		return e.usageError("--chart=%s: the chart is written as .svg or .png", cf.chart)
 	case cf.registers < 0 || cf.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32", cf.registers)
+	}
+	if cf.variants != "" {
+		if f.Profile.Name != "vs_3_0" {
+			return e.usageError("--variants compares vs_3_0 outputs")
+		}
+		if cf.vars, err = e.loadVariants(cf.variants); err != nil {
+			return e.report(err)
+		}
 	}
 	files, err := collectFiles(paths)
 	if err != nil {
@@ -201,6 +218,9 @@ func (e *env) compareFiles(files []string, cf *compareFlags, f *ir.RegisterFile,
 // compareFile evaluates the signatures of one file. A file that does not
 // parse is one failed entry.
 func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
+	if len(cf.vars) > 0 {
+		return compareVariants(file, cf, f, cons, sts)
+	}
 	u, err := loadFile(file, &cf.front)
 	if err != nil {
 		return []compareEntry{{File: file, Kind: "file", Err: err}}
@@ -352,4 +372,78 @@ func writeCompareJSON(w io.Writer, entries []compareEntry) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(compareReport(entries))
+}
+
+// compareVariants evaluates the signatures of one file in every variant of
+// cf.vars (named "NAME [VARIANT]"), and adds to each a "family" result:
+// what the variant uses when all variants of the signature share one
+// layout (pack.Family), against its own optimum as the bound.
+func compareVariants(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
+	src, err := readLimited(file, maxInputBytes)
+	if err != nil {
+		return []compareEntry{{File: file, Kind: "file", Err: fileError(file, "cannot read: %v", unwrapPathError(err))}}
+	}
+	type group struct {
+		entries []int // indices in out
+		sigs    []*ir.Signature
+		labels  []string
+	}
+	var out []compareEntry
+	var order []string
+	groups := map[string]*group{}
+	for _, v := range cf.vars {
+		ff := cf.front
+		ff.defines = append(append(stringList{}, cf.front.defines...), v.Defines...)
+		u, err := hlsl.ParseFile(file, src, ff.ppOptions())
+		if err != nil {
+			out = append(out, compareEntry{File: file, Kind: "file", Name: "[" + v.Name + "]", Err: err})
+			continue
+		}
+		for _, cand := range driver.Candidates(u, f) {
+			if cf.structN != "" && (cand.Kind != "struct" || cand.Name != cf.structN) ||
+				cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
+				continue
+			}
+			ce := compareEntry{File: file, Kind: cand.Kind, Name: cand.Name + " [" + v.Name + "]", Pos: cand.Pos, Err: cand.Err}
+			if ce.Err == nil {
+				ce.Results, ce.Err = pack.Evaluate(cand.Sig, f, cons, sts)
+			}
+			key := cand.Kind + " " + cand.Name
+			if groups[key] == nil {
+				groups[key] = &group{}
+				order = append(order, key)
+			}
+			if ce.Err == nil {
+				g := groups[key]
+				g.entries = append(g.entries, len(out))
+				g.sigs = append(g.sigs, cand.Sig)
+				g.labels = append(g.labels, ce.Name)
+			}
+			out = append(out, ce)
+		}
+	}
+	for _, key := range order {
+		g := groups[key]
+		if len(g.sigs) == 0 {
+			continue
+		}
+		fc := cons
+		fc.Budget = 32 // measure what the family needs; Fits says whether it fits
+		fl, err := pack.Family(g.sigs, g.labels, f, fc)
+		if err != nil {
+			for _, i := range g.entries {
+				out[i].Err = err
+			}
+			continue
+		}
+		for k, i := range g.entries {
+			l := fl.Layouts[k]
+			out[i].Results = append(out[i].Results, pack.Result{
+				Strategy: "family", GeneralRegisters: l.GeneralRegisters(), Fits: l.GeneralRegisters() <= cons.Limit(f),
+				LowerBound: fl.Own[k], Optimal: l.GeneralRegisters() == fl.Own[k], Wasted: l.WastedComponents(),
+				FXCRegisters: out[i].Results[0].FXCRegisters,
+			})
+		}
+	}
+	return out
 }
