@@ -217,8 +217,12 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 			if !c {
 				reads, other = "without", "centroid"
 			}
+			// Name both by their own semantics: in a portable layout the
+			// placements carry the register's name.
+			eu, eidx, _ := e.Semantic.D3D9()
+			vu, vidx, _ := ve.Semantic.D3D9()
 			err := ir.Errorf(e.Pos, e.Include, "%s: the pixel shader reads %s%d %s centroid, but the vertex shader packs it in %s with %s%d (%s), which is %s",
-				e.Name, l.Place[i].Usage, l.Place[i].Index, reads, vr, vp.Usage, vp.Index, ve.Name, other)
+				e.Name, eu, eidx, reads, vr, vu, vidx, ve.Name, other)
 			err.Notes = append(err.Notes, ir.Note{Pos: ve.Pos, Msg: ve.Name + " is declared here"})
 			errs = append(errs, err)
 			break

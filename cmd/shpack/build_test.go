@@ -103,7 +103,7 @@ func TestBuildIntegration(t *testing.T) {
 		future := time.Now().Add(2 * time.Second)
 		require.NoError(t, os.Chtimes(p, future, future))
 	}
-	const want = "dcl_texcoord1 o1.z // WATER_OUT.Wave"
+	const want = "dcl_texcoord o1 // WATER_OUT.UV = .xy, WATER_OUT.Wave = .z"
 
 	t.Run("make", func(t *testing.T) {
 		need(t, "make")
@@ -121,7 +121,7 @@ func TestBuildIntegration(t *testing.T) {
 		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "#define WAVE_T float2\n")
 		run(t, dir, "make")
 		asm, _ = os.ReadFile(out)
-		assert.Contains(t, string(asm), "dcl_texcoord1 o1.zw // WATER_OUT.Wave")
+		assert.Contains(t, string(asm), "dcl_texcoord o1 // WATER_OUT.UV = .xy, WATER_OUT.Wave = .zw")
 
 		// A change that does not change the output keeps its timestamp.
 		before, err := os.Stat(out)
@@ -146,7 +146,7 @@ func TestBuildIntegration(t *testing.T) {
 		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "#define WAVE_T float3\n")
 		assert.Contains(t, run(t, dir, "ninja"), "shpack shaders/water.hlsl")
 		asm, _ = os.ReadFile(filepath.Join(dir, "build", "water.vsh"))
-		assert.Contains(t, string(asm), "dcl_texcoord1 o1.xyz // WATER_OUT.Wave")
+		assert.Contains(t, string(asm), "dcl_texcoord1 o1 // WATER_OUT.Wave = .xyz")
 	})
 
 	t.Run("go generate", func(t *testing.T) {

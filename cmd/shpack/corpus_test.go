@@ -92,14 +92,14 @@ func TestCorpusGolden(t *testing.T) {
 		if !packedVertexOutput(args) {
 			continue
 		}
-		t.Run(name+"/portable", func(t *testing.T) {
+		t.Run(name+"/multi-dcl", func(t *testing.T) {
 			t.Chdir(root)
-			code, stdout, stderr := shpackRun(append(append([]string{"--portable"}, args...), path)...)
+			code, stdout, stderr := shpackRun(append(append([]string{"--multi-dcl"}, args...), path)...)
 			if code != 0 {
 				assert.Contains(t, stderr, "too many interpolators")
 				return
 			}
-			testenv.Golden(t, filepath.Join(root, "corpus", "testdata", base+".portable.asm"), []byte(stdout), *update)
+			testenv.Golden(t, filepath.Join(root, "corpus", "testdata", base+".multi-dcl.asm"), []byte(stdout), *update)
 		})
 		t.Run(name+"/hlsl", func(t *testing.T) {
 			t.Chdir(root)
@@ -134,7 +134,7 @@ func TestCorpusAssembles(t *testing.T) {
 			modes = append(modes, []string{"--strategy=" + st})
 		}
 		if packedVertexOutput(args) {
-			modes = append(modes, []string{"--portable"}, []string{"--portable", "--strategy=fxc"})
+			modes = append(modes, []string{"--multi-dcl"}, []string{"--multi-dcl", "--strategy=fxc"})
 		}
 		for _, mode := range modes {
 			st := strings.Join(mode, " ")

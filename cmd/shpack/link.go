@@ -39,11 +39,11 @@ Flags:
                                       shpack FILE)
   --ps-struct=NAME, --ps-entry=NAME   the pixel inputs (default: the struct
                                       the vertex side packs, by name)
-  --strategy=NAME, --mix-color, --indexed=MEMBER, --registers=N, --portable
-                                      as for shpack FILE (vertex side); with
-                                      --portable the pixel side reads each
-                                      register under the name the vertex side
-                                      gave it
+  --strategy=NAME, --mix-color, --indexed=MEMBER, --registers=N,
+  --multi-dcl, --portable             as for shpack FILE (vertex side); in
+                                      the default (portable) layout the pixel
+                                      side reads each register under the name
+                                      the vertex side gave it
   --format=asm|json   asm (default): the vs block, a blank line, the ps
                       block; json: {"vs": LAYOUT, "ps": LAYOUT}
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
@@ -126,7 +126,10 @@ func (e *env) link(args []string) int {
 	case (lf.vsOut == "") != (lf.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
 	case lf.opts.registers < 0 || lf.opts.registers > ir.VS30Out().General:
-		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10 (0: the profiles' 10)", lf.opts.registers)
+		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10", lf.opts.registers)
+	}
+	if msg := lf.opts.resolve(fs, true, "vs_3_0"); msg != "" {
+		return e.usageError("%s", msg)
 	}
 	if lf.variants != "" {
 		return e.linkVariants(files, &lf)

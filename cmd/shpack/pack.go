@@ -58,12 +58,17 @@ Flags (they may also follow FILE):
                       hlsl: HLSL that makes fxc produce the portable packed
                       layout: S_Packed/S_PackedPS structs, S_Pack/S_Unpack
                       functions and S_PACK/S_UNPACK statement macros
-  --portable          one declaration per register, with the full mask, named
-                      after one of its members (dcl_texcoord0 o1 holding uv0
-                      in .xy and uv1 in .zw): the packed layout that Wine,
-                      Proton, DXVK and MojoShader read correctly (they keep
-                      one semantic per register and silently read zeros for
-                      the others). Works with every strategy.
+  --portable          the default layout: one declaration per register, with
+                      the full mask, named after one of its members
+                      (dcl_texcoord0 o1 holding uv0 in .xy and uv1 in .zw),
+                      the packed layout that Wine, Proton, DXVK and
+                      MojoShader read correctly; works with every strategy.
+                      The flag is accepted and changes nothing
+  --multi-dcl         one declaration per member instead (dcl_texcoord0 o1.xy
+                      + dcl_texcoord1 o1.zw), as Microsoft's documentation
+                      allows: native drivers read it, but Wine, DXVK and
+                      MojoShader keep one semantic per register and silently
+                      read zeros for the others
   --mix-color         let COLOR share registers with other semantics (by
                       default COLOR is kept apart: flat shading leaves the
                       other components of a COLOR register undefined)
@@ -164,19 +169,22 @@ func (e *env) pack(args []string) int {
 	case pf.format != "asm" && pf.format != "json" && pf.format != "hlsl":
 		return e.usageError("unknown format %q (known: asm, json, hlsl)", pf.format)
 	case pf.opts.registers < 0 || pf.opts.registers > 32:
-		return e.usageError("--registers=%d: the budget must be between 1 and 32 (0: the profile's)", pf.opts.registers)
+		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.opts.registers)
 	case pf.format == "hlsl" && pf.entry != "":
 		return e.usageError("--format=hlsl packs a struct's members: use --struct=NAME, not --entry")
-	}
-	if pf.format == "hlsl" {
-		pf.opts.portable = true // the packed HLSL is always the portable layout
 	}
 	file, err := registerFile(pf.profile, pf.direction)
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	if pf.opts.portable && file.Profile.Major != 3 {
-		return e.usageError("--portable applies to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", file.Profile.Name)
+	if msg := pf.opts.resolve(fs, file.Profile.Major == 3, file.Profile.Name); msg != "" {
+		return e.usageError("%s", msg)
+	}
+	if pf.format == "hlsl" {
+		if pf.opts.multiDcl {
+			return e.usageError("--format=hlsl writes the portable layout: HLSL cannot declare a register twice")
+		}
+		pf.opts.portable = true
 	}
 	if pf.opts.registers > 0 && !file.Packs() {
 		return e.usageError("--registers applies to packed register files (vs_3_0 outputs, ps_3_0 inputs), not %s %ss", file.Profile.Name, file.Dir.Word())
@@ -388,17 +396,40 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 type packOpts struct {
 	strategy  string
 	mixColor  bool
-	portable  bool
+	portable  bool // the layout to write: set by resolve
 	indexed   stringList
 	registers int
+
+	portableFlag bool // --portable as given (the default anyway; kept for scripts)
+	multiDcl     bool // --multi-dcl: one declaration per member
 }
 
 func (o *packOpts) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.strategy, "strategy", "optimal", "")
 	fs.BoolVar(&o.mixColor, "mix-color", false, "")
-	fs.BoolVar(&o.portable, "portable", false, "")
+	fs.BoolVar(&o.portableFlag, "portable", false, "")
+	fs.BoolVar(&o.multiDcl, "multi-dcl", false, "")
 	fs.Var(&o.indexed, "indexed", "")
 	fs.IntVar(&o.registers, "registers", 0, "")
+}
+
+// resolve checks the layout flags after parsing and chooses the layout:
+// the portable one (one declaration per register, what every runtime
+// reads) wherever registers are packed, unless --multi-dcl asks for one
+// declaration per member. It returns a usage message, or "".
+func (o *packOpts) resolve(fs *flag.FlagSet, packs bool, profile string) string {
+	registersSet := false
+	fs.Visit(func(f *flag.Flag) { registersSet = registersSet || f.Name == "registers" })
+	switch {
+	case o.portableFlag && o.multiDcl:
+		return "--portable and --multi-dcl cannot be used together"
+	case registersSet && o.registers == 0:
+		return "--registers=0: the budget must be at least 1 (leave the flag out for the profile's)"
+	case !packs && (o.portableFlag || o.multiDcl):
+		return fmt.Sprintf("--portable and --multi-dcl apply to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", profile)
+	}
+	o.portable = packs && !o.multiDcl
+	return ""
 }
 
 // constraints builds the packing constraints for sig from the options,

@@ -266,7 +266,7 @@ func TestRenderPortable(t *testing.T) {
 
 	for _, name := range renderPackLoss {
 		t.Run(name+"/packed", func(t *testing.T) {
-			_, results := renderLinked(t, tool, name)
+			_, results := renderLinked(t, tool, name, "--multi-dcl")
 			lost := 0
 			for _, res := range results {
 				lost += res.total - res.matched

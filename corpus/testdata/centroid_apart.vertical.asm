@@ -1,8 +1,6 @@
 vs_3_0
-dcl_position o0     // VS_OUTPUT.Pos
-dcl_texcoord o1.xy  // VS_OUTPUT.Detail
-dcl_texcoord2 o1.zw // VS_OUTPUT.Shadow
-dcl_texcoord1 o2.xy // VS_OUTPUT.Uv
-dcl_texcoord3 o2.z  // VS_OUTPUT.Fog
-dcl_color o3.x      // VS_OUTPUT.Tint
-dcl_color1 o4.x     // VS_OUTPUT.Rim
+dcl_position o0  // VS_OUTPUT.Pos
+dcl_texcoord o1  // VS_OUTPUT.Detail = .xy, VS_OUTPUT.Shadow = .zw
+dcl_texcoord1 o2 // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Fog = .z
+dcl_color o3     // VS_OUTPUT.Tint = .x
+dcl_color1 o4    // VS_OUTPUT.Rim = .x

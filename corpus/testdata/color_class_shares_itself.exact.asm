@@ -1,7 +1,5 @@
 vs_3_0
-dcl_position o0   // VS_OUTPUT.Pos
-dcl_color o1.xyz  // VS_OUTPUT.Diffuse
-dcl_color1 o1.w   // VS_OUTPUT.Alpha
-dcl_color2 o2.xy  // VS_OUTPUT.Spec
-dcl_color3 o2.zw  // VS_OUTPUT.Glow
-dcl_texcoord o3.x // VS_OUTPUT.Fade
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_color o1    // VS_OUTPUT.Diffuse = .xyz, VS_OUTPUT.Alpha = .w
+dcl_color2 o2   // VS_OUTPUT.Spec = .xy, VS_OUTPUT.Glow = .zw
+dcl_texcoord o3 // VS_OUTPUT.Fade = .x

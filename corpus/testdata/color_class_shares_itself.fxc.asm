@@ -1,7 +1,7 @@
 vs_3_0
-dcl_position o0   // VS_OUTPUT.Pos
-dcl_color o1.xyz  // VS_OUTPUT.Diffuse
-dcl_texcoord o2.x // VS_OUTPUT.Fade
-dcl_color1 o3.x   // VS_OUTPUT.Alpha
-dcl_color2 o4.xy  // VS_OUTPUT.Spec
-dcl_color3 o5.xy  // VS_OUTPUT.Glow
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_color o1    // VS_OUTPUT.Diffuse = .xyz
+dcl_texcoord o2 // VS_OUTPUT.Fade = .x
+dcl_color1 o3   // VS_OUTPUT.Alpha = .x
+dcl_color2 o4   // VS_OUTPUT.Spec = .xy
+dcl_color3 o5   // VS_OUTPUT.Glow = .xy

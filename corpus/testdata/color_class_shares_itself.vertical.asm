@@ -1,7 +1,5 @@
 vs_3_0
-dcl_position o0   // VS_OUTPUT.Pos
-dcl_color o1.xyz  // VS_OUTPUT.Diffuse
-dcl_color1 o1.w   // VS_OUTPUT.Alpha
-dcl_texcoord o2.x // VS_OUTPUT.Fade
-dcl_color2 o3.xy  // VS_OUTPUT.Spec
-dcl_color3 o3.zw  // VS_OUTPUT.Glow
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_color o1    // VS_OUTPUT.Diffuse = .xyz, VS_OUTPUT.Alpha = .w
+dcl_texcoord o2 // VS_OUTPUT.Fade = .x
+dcl_color2 o3   // VS_OUTPUT.Spec = .xy, VS_OUTPUT.Glow = .zw

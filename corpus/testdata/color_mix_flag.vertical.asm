@@ -1,6 +1,5 @@
 vs_3_0
-dcl_position o0    // VS_OUTPUT.Pos
-dcl_color o1.xyz   // VS_OUTPUT.Diffuse
-dcl_texcoord o2.xy // VS_OUTPUT.Uv
-dcl_texcoord1 o2.z // VS_OUTPUT.Fade
-dcl_color1 o3.xy   // VS_OUTPUT.Spec
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_color o1    // VS_OUTPUT.Diffuse = .xyz
+dcl_texcoord o2 // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Fade = .z
+dcl_color1 o3   // VS_OUTPUT.Spec = .xy

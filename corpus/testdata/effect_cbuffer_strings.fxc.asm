@@ -1,5 +1,5 @@
 vs_3_0
-dcl_position o0     // WaterVS.Pos
-dcl_texcoord o1.xy  // WaterVS.WaveUv
-dcl_texcoord1 o2.xy // WaterVS.FoamUv
-dcl_texcoord2 o3.x  // WaterVS.Crest
+dcl_position o0  // WaterVS.Pos
+dcl_texcoord o1  // WaterVS.WaveUv = .xy
+dcl_texcoord1 o2 // WaterVS.FoamUv = .xy
+dcl_texcoord2 o3 // WaterVS.Crest = .x

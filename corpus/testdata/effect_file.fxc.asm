@@ -1,6 +1,6 @@
 vs_3_0
-dcl_position o0      // RenderSceneVS.Position
-dcl_color o1         // RenderSceneVS.Diffuse
-dcl_texcoord o2.xy   // RenderSceneVS.TexUV
-dcl_texcoord1 o3.x   // RenderSceneVS.Fog
-dcl_texcoord2 o4.xyz // RenderSceneVS.Normal
+dcl_position o0  // RenderSceneVS.Position
+dcl_color o1     // RenderSceneVS.Diffuse = .xyzw
+dcl_texcoord o2  // RenderSceneVS.TexUV = .xy
+dcl_texcoord1 o3 // RenderSceneVS.Fog = .x
+dcl_texcoord2 o4 // RenderSceneVS.Normal = .xyz

@@ -1,6 +1,6 @@
 vs_3_0
-dcl_position o0     // GrassVS.return
-dcl_texcoord o1.xy  // GrassVS.uv
-dcl_texcoord1 o2.xy // GrassVS.o.Sway
-dcl_texcoord2 o3.x  // GrassVS.o.Tip
-dcl_fog o4.x        // GrassVS.fog
+dcl_position o0  // GrassVS.return
+dcl_texcoord o1  // GrassVS.uv = .xy
+dcl_texcoord1 o2 // GrassVS.o.Sway = .xy
+dcl_texcoord2 o3 // GrassVS.o.Tip = .x
+dcl_fog o4       // GrassVS.fog = .x

@@ -1,4 +1,4 @@
 vs_3_0
-dcl_position o0     // CloudVS.Pos
-dcl_texcoord o1.xyz // CloudVS.Density
-dcl_texcoord1 o2.x  // CloudVS.shade
+dcl_position o0  // CloudVS.Pos
+dcl_texcoord o1  // CloudVS.Density = .xyz
+dcl_texcoord1 o2 // CloudVS.shade = .x

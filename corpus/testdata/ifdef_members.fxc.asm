@@ -1,5 +1,5 @@
 vs_3_0
-dcl_position o0      // VS_OUTPUT.Pos
-dcl_texcoord1 o1.xyz // VS_OUTPUT.ShadowUv
-dcl_texcoord2 o2.x   // VS_OUTPUT.FogDensity
-dcl_normal o3.xyz    // VS_OUTPUT.Normal
+dcl_position o0  // VS_OUTPUT.Pos
+dcl_texcoord1 o1 // VS_OUTPUT.ShadowUv = .xyz
+dcl_texcoord2 o2 // VS_OUTPUT.FogDensity = .x
+dcl_normal o3    // VS_OUTPUT.Normal = .xyz

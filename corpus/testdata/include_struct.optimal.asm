@@ -1,5 +1,4 @@
 vs_3_0
-dcl_position o0    // VS_OUTPUT.Pos
-dcl_normal o1.xyz  // VS_OUTPUT.Normal
-dcl_fog o1.w       // VS_OUTPUT.Fog
-dcl_texcoord o2.xy // VS_OUTPUT.Uv
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_normal o1   // VS_OUTPUT.Normal = .xyz, VS_OUTPUT.Fog = .w
+dcl_texcoord o2 // VS_OUTPUT.Uv = .xy

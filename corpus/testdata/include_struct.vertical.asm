@@ -1,5 +1,4 @@
 vs_3_0
-dcl_position o0    // VS_OUTPUT.Pos
-dcl_normal o1.xyz  // VS_OUTPUT.Normal
-dcl_texcoord o2.xy // VS_OUTPUT.Uv
-dcl_fog o2.z       // VS_OUTPUT.Fog
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_normal o1   // VS_OUTPUT.Normal = .xyz
+dcl_texcoord o2 // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Fog = .z

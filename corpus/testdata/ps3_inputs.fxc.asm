@@ -1,7 +1,7 @@
 ps_3_0
-dcl_texcoord v0.xy           // VS_OUTPUT.UV
-dcl_texcoord1 v1.x           // VS_OUTPUT.Depth
-dcl_normal v2.xyz            // VS_OUTPUT.Normal
-dcl_texcoord2_centroid v3.xy // VS_OUTPUT.Detail
-dcl vPos.xy                  // VS_OUTPUT.Screen
-dcl vFace                    // VS_OUTPUT.Face
+dcl_texcoord v0           // VS_OUTPUT.UV = .xy
+dcl_texcoord1 v1          // VS_OUTPUT.Depth = .x
+dcl_normal v2             // VS_OUTPUT.Normal = .xyz
+dcl_texcoord2_centroid v3 // VS_OUTPUT.Detail = .xy
+dcl vPos.xy               // VS_OUTPUT.Screen
+dcl vFace                 // VS_OUTPUT.Face

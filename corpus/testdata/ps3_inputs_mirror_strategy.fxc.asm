@@ -1,6 +1,6 @@
 ps_3_0
-dcl_texcoord v0.x    // VS_OUTPUT.Depth
-dcl_texcoord1 v1.x   // VS_OUTPUT.Fade
-dcl_texcoord2 v2.xyz // VS_OUTPUT.View
-dcl_texcoord3 v3.xyz // VS_OUTPUT.Light
-dcl_color v4         // VS_OUTPUT.Tint
+dcl_texcoord v0  // VS_OUTPUT.Depth = .x
+dcl_texcoord1 v1 // VS_OUTPUT.Fade = .x
+dcl_texcoord2 v2 // VS_OUTPUT.View = .xyz
+dcl_texcoord3 v3 // VS_OUTPUT.Light = .xyz
+dcl_color v4     // VS_OUTPUT.Tint = .xyzw

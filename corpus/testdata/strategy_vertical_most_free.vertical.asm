@@ -1,6 +1,5 @@
 vs_3_0
-dcl_position o0     // VS_OUTPUT.Pos
-dcl_texcoord o1.xyz // VS_OUTPUT.View
-dcl_texcoord1 o2.xy // VS_OUTPUT.Uv
-dcl_texcoord2 o2.z  // VS_OUTPUT.Rim
-dcl_texcoord3 o3.xy // VS_OUTPUT.Flow
+dcl_position o0  // VS_OUTPUT.Pos
+dcl_texcoord o1  // VS_OUTPUT.View = .xyz
+dcl_texcoord1 o2 // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Rim = .z
+dcl_texcoord3 o3 // VS_OUTPUT.Flow = .xy

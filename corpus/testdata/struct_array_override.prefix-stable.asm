@@ -1,7 +1,5 @@
 vs_3_0
-dcl_position o0      // VS_OUTPUT.Pos
-dcl_texcoord o1.xy   // VS_OUTPUT.Uv
-dcl_texcoord3 o1.z   // VS_OUTPUT.Lights[0].Range
-dcl_texcoord5 o1.w   // VS_OUTPUT.Lights[1].Range
-dcl_texcoord2 o2.xyz // VS_OUTPUT.Lights[0].Dir
-dcl_texcoord4 o3.xyz // VS_OUTPUT.Lights[1].Dir
+dcl_position o0  // VS_OUTPUT.Pos
+dcl_texcoord o1  // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Lights[0].Range = .z, VS_OUTPUT.Lights[1].Range = .w
+dcl_texcoord2 o2 // VS_OUTPUT.Lights[0].Dir = .xyz
+dcl_texcoord4 o3 // VS_OUTPUT.Lights[1].Dir = .xyz

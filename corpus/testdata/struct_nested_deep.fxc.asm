@@ -1,10 +1,10 @@
 vs_3_0
-dcl_position o0     // VS_OUTPUT.Pos
-dcl_texcoord o1.xy  // VS_OUTPUT.Shade.Base.Uv
-dcl_texcoord1 o2.x  // VS_OUTPUT.Shade.Base.Mask[0]
-dcl_texcoord2 o3.x  // VS_OUTPUT.Shade.Base.Mask[1]
-dcl_texcoord3 o4.x  // VS_OUTPUT.Shade.Fade
-dcl_texcoord8 o5.xy // VS_OUTPUT.Rim.Base.Uv
-dcl_texcoord9 o6.x  // VS_OUTPUT.Rim.Base.Mask[0]
-dcl_texcoord10 o7.x // VS_OUTPUT.Rim.Base.Mask[1]
-dcl_texcoord11 o8.x // VS_OUTPUT.Rim.Fade
+dcl_position o0   // VS_OUTPUT.Pos
+dcl_texcoord o1   // VS_OUTPUT.Shade.Base.Uv = .xy
+dcl_texcoord1 o2  // VS_OUTPUT.Shade.Base.Mask[0] = .x
+dcl_texcoord2 o3  // VS_OUTPUT.Shade.Base.Mask[1] = .x
+dcl_texcoord3 o4  // VS_OUTPUT.Shade.Fade = .x
+dcl_texcoord8 o5  // VS_OUTPUT.Rim.Base.Uv = .xy
+dcl_texcoord9 o6  // VS_OUTPUT.Rim.Base.Mask[0] = .x
+dcl_texcoord10 o7 // VS_OUTPUT.Rim.Base.Mask[1] = .x
+dcl_texcoord11 o8 // VS_OUTPUT.Rim.Fade = .x

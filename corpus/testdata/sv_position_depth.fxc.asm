@@ -1,4 +1,4 @@
 vs_3_0
-dcl_position o0    // VS_OUTPUT.Pos
-dcl_texcoord o1.xy // VS_OUTPUT.Uv
-dcl_depth o2.x     // VS_OUTPUT.Depth
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_texcoord o1 // VS_OUTPUT.Uv = .xy
+dcl_depth o2    // VS_OUTPUT.Depth = .x

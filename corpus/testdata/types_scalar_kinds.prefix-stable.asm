@@ -1,12 +1,6 @@
 vs_3_0
-dcl_position o0      // VS_OUTPUT.Pos
-dcl_texcoord o1.xy   // VS_OUTPUT.Uv
-dcl_texcoord1 o1.zw  // VS_OUTPUT.Cell
-dcl_texcoord2 o2.xyz // VS_OUTPUT.Ids
-dcl_texcoord3 o2.w   // VS_OUTPUT.Lit
-dcl_texcoord4 o3.xyz // VS_OUTPUT.Tint
-dcl_texcoord5 o3.w   // VS_OUTPUT.Mask
-dcl_texcoord6 o4.x   // VS_OUTPUT.Grain
-dcl_texcoord7 o4.y   // VS_OUTPUT.Layer
-dcl_texcoord8 o4.z   // VS_OUTPUT.Seed
-dcl_texcoord9 o4.w   // VS_OUTPUT.Tile
+dcl_position o0  // VS_OUTPUT.Pos
+dcl_texcoord o1  // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Cell = .zw
+dcl_texcoord2 o2 // VS_OUTPUT.Ids = .xyz, VS_OUTPUT.Lit = .w
+dcl_texcoord4 o3 // VS_OUTPUT.Tint = .xyz, VS_OUTPUT.Mask = .w
+dcl_texcoord6 o4 // VS_OUTPUT.Grain = .x, VS_OUTPUT.Layer = .y, VS_OUTPUT.Seed = .z, VS_OUTPUT.Tile = .w

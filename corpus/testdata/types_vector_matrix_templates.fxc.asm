@@ -1,11 +1,11 @@
 vs_3_0
-dcl_position o0      // VS_OUTPUT.Pos
-dcl_texcoord o1.xy   // VS_OUTPUT.Uv
-dcl_texcoord1 o2.xyz // VS_OUTPUT.Basis[0]
-dcl_texcoord2 o3.xyz // VS_OUTPUT.Basis[1]
-dcl_texcoord3 o4.x   // VS_OUTPUT.Id
-dcl_color o5         // VS_OUTPUT.Color
-dcl_texcoord4 o6     // VS_OUTPUT.Xform[0]
-dcl_texcoord5 o7     // VS_OUTPUT.Xform[1]
-dcl_texcoord6 o8     // VS_OUTPUT.Xform[2]
-dcl_texcoord7 o9     // VS_OUTPUT.Xform[3]
+dcl_position o0  // VS_OUTPUT.Pos
+dcl_texcoord o1  // VS_OUTPUT.Uv = .xy
+dcl_texcoord1 o2 // VS_OUTPUT.Basis[0] = .xyz
+dcl_texcoord2 o3 // VS_OUTPUT.Basis[1] = .xyz
+dcl_texcoord3 o4 // VS_OUTPUT.Id = .x
+dcl_color o5     // VS_OUTPUT.Color = .xyzw
+dcl_texcoord4 o6 // VS_OUTPUT.Xform[0] = .xyzw
+dcl_texcoord5 o7 // VS_OUTPUT.Xform[1] = .xyzw
+dcl_texcoord6 o8 // VS_OUTPUT.Xform[2] = .xyzw
+dcl_texcoord7 o9 // VS_OUTPUT.Xform[3] = .xyzw

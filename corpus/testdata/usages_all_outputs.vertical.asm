@@ -1,10 +1,6 @@
 vs_3_0
-dcl_position o0       // VS_OUTPUT.Pos
-dcl_tangent o1.xyz    // VS_OUTPUT.Tangent
-dcl_blendweight o1.w  // VS_OUTPUT.Weight
-dcl_binormal o2.xyz   // VS_OUTPUT.Binormal
-dcl_blendindices o2.w // VS_OUTPUT.Index
-dcl_normal1 o3.xyz    // VS_OUTPUT.Normal
-dcl_tessfactor o3.w   // VS_OUTPUT.Tess
-dcl_depth o4.x        // VS_OUTPUT.Depth
-dcl_sample o4.yz      // VS_OUTPUT.Sample
+dcl_position o0 // VS_OUTPUT.Pos
+dcl_tangent o1  // VS_OUTPUT.Tangent = .xyz, VS_OUTPUT.Weight = .w
+dcl_binormal o2 // VS_OUTPUT.Binormal = .xyz, VS_OUTPUT.Index = .w
+dcl_normal1 o3  // VS_OUTPUT.Normal = .xyz, VS_OUTPUT.Tess = .w
+dcl_depth o4    // VS_OUTPUT.Depth = .x, VS_OUTPUT.Sample = .yz

@@ -1,5 +1,0 @@
-vs_3_0
-dcl_position o0 // SPRITE_OUT.Position
-dcl_psize o1    // SPRITE_OUT.Size
-dcl_color o2    // SPRITE_OUT.Color = .xyzw
-dcl_texcoord o3 // SPRITE_OUT.UV = .xy, SPRITE_OUT.Fog = .z

@@ -1,3 +1,0 @@
-vs_3_0
-dcl_position o0 // VS_OUTPUT.Pos
-dcl_texcoord o1 // VS_OUTPUT.UV = .xy, VS_OUTPUT.Fog = .z

@@ -1,0 +1,5 @@
+vs_3_0
+dcl_position o0  // VS_OUT.Pos
+dcl_texcoord o1  // VS_OUT.UV = .xy
+dcl_normal o2    // VS_OUT.N = .xyz
+dcl_texcoord1 o3 // VS_OUT.Fog = .x

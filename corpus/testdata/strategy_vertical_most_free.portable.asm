@@ -1,4 +1,0 @@
-vs_3_0
-dcl_position o0  // VS_OUTPUT.Pos
-dcl_texcoord o1  // VS_OUTPUT.View = .xyz, VS_OUTPUT.Rim = .w
-dcl_texcoord1 o2 // VS_OUTPUT.Uv = .xy, VS_OUTPUT.Flow = .zw
