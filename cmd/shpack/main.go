@@ -42,8 +42,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "--version", "-version", "version":
-			fmt.Fprintln(stdout, "shpack", version())
-			return exitOK
+			if len(args) > 1 {
+				return e.usageError("%s takes no arguments", args[0])
+			}
+			return e.print("shpack " + version() + "\n")
+		case "help":
+			return e.help(args[1:])
 		case "list":
 			return e.list(args[1:])
 		case "link":
@@ -53,8 +57,57 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "rewrite":
 			return e.rewrite(args[1:])
 		}
+		if unknownCommand(args) {
+			return e.usageError("unknown command %q (commands: %s; or give a file to pack)", args[0], strings.Join(commands, ", "))
+		}
 	}
 	return e.pack(args)
+}
+
+// commands are the command words, for messages.
+var commands = []string{"rewrite", "link", "list", "compare", "help", "version"}
+
+// helps are each command's help text.
+var helps = map[string]string{
+	"rewrite": rewriteHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
+}
+
+// help is "shpack help [COMMAND]".
+func (e *env) help(args []string) int {
+	switch {
+	case len(args) == 0:
+		return e.print(packHelp)
+	case len(args) > 1:
+		return e.usageError("help takes one command")
+	}
+	if h, ok := helps[args[0]]; ok {
+		return e.print(h)
+	}
+	return e.usageError("no help for %q (commands: %s)", args[0], strings.Join(commands, ", "))
+}
+
+// print writes text to stdout; a failed write is an error (exit 1).
+func (e *env) print(text string) int {
+	if _, err := io.WriteString(e.stdout, text); err != nil {
+		fmt.Fprintf(e.stderr, "shpack: error: cannot write: %v\n", unwrapPathError(err))
+		return exitInput
+	}
+	return exitOK
+}
+
+// unknownCommand reports whether the first argument was meant as a
+// command: a bare word that is not a file, followed by more arguments
+// ("shpack lst FILE"). A lone word stays a file name, so "shpack water"
+// says it cannot read water.
+func unknownCommand(args []string) bool {
+	w := args[0]
+	if len(args) < 2 || w == "" || strings.HasPrefix(w, "-") || strings.ContainsAny(w, "./\\") {
+		return false
+	}
+	if _, err := os.Stat(w); err == nil {
+		return false
+	}
+	return true
 }
 
 // usageError reports a command-line mistake and returns exitUsage.
@@ -136,8 +189,7 @@ func (e *env) newFlagSet(name string) *flag.FlagSet {
 // flagError converts a flag-parsing error into the usage exit.
 func (e *env) flagError(err error, help string) int {
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, help)
-		return exitOK
+		return e.print(help)
 	}
 	return e.usageError("%v", err)
 }

@@ -231,7 +231,10 @@ func (e *env) pack(args []string) int {
 	if failed {
 		return exitInput
 	}
-	if pf.out == "" && pf.outDir == "" {
+	if pf.out == "-" && pf.depfile != "" {
+		return e.usageError("-o - writes to standard output, which a depfile cannot name")
+	}
+	if pf.out == "" && pf.outDir == "" || pf.out == "-" {
 		if _, err := e.stdout.Write(res[0].out); err != nil {
 			return e.report(err)
 		}

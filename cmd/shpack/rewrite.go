@@ -117,7 +117,10 @@ func (e *env) rewrite(args []string) int {
 	for _, n := range res.Notes {
 		fmt.Fprintln(e.stderr, n.String())
 	}
-	if rf.out == "" && rf.outDir == "" {
+	if rf.out == "-" && rf.depfile != "" {
+		return e.usageError("-o - writes to standard output, which a depfile cannot name")
+	}
+	if rf.out == "" && rf.outDir == "" || rf.out == "-" {
 		if _, err := e.stdout.Write(res.Outputs[0]); err != nil {
 			return e.report(err)
 		}
