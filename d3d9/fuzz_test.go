@@ -61,3 +61,29 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEncode: whatever decodes encodes, and the encoding decodes to the
+// same program.
+func FuzzEncode(f *testing.F) {
+	seeds(f, ".cso")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Decode("f.cso", data)
+		if err != nil || p.Major < 2 {
+			return
+		}
+		enc, err := Encode(p)
+		if err != nil {
+			return // more parameters than a token can count
+		}
+		q, err := Decode("g.cso", enc)
+		if err != nil {
+			t.Fatalf("the encoding does not decode: %v", err)
+		}
+		var a, b bytes.Buffer
+		Print(&a, p)
+		Print(&b, q)
+		if a.String() != b.String() {
+			t.Fatalf("decode, encode, decode differs:\n%s\n---\n%s", a.String(), b.String())
+		}
+	})
+}

@@ -312,3 +312,23 @@ func formatFloat(f float32) string {
 	}
 	return strconv.FormatFloat(float64(f), 'g', -1, 32)
 }
+
+// AssemblerGaps names what of the program the assemblers of MojoShader and
+// Wine cannot read from text (predicated instructions, a destination with
+// relative addressing), or "" when they read all of it.
+func AssemblerGaps(p *Program) string {
+	var pred, rel bool
+	for _, in := range p.Insts {
+		pred = pred || in.Pred != nil
+		rel = rel || in.Dst != nil && in.Dst.Rel != nil
+	}
+	switch {
+	case pred && rel:
+		return "predicated instructions and indexed destinations"
+	case pred:
+		return "predicated instructions"
+	case rel:
+		return "indexed destinations"
+	}
+	return ""
+}
