@@ -1,0 +1,422 @@
+// Package repack is the register-allocation pass over compiled programs:
+// given a vs_3_0/ps_3_0 pair as compilers write it (one output register
+// per semantic), it packs the vertex shader's outputs (package pack) and
+// rewrites both programs to use the packed registers.
+//
+// The vertex shader's output declarations are its signature: each dcl is
+// an element of its usage, index and mask width. After packing, every
+// write to an o# register moves to the element's new register and
+// components:
+//
+//   - an instruction computed per component (mov, add, mad, cmp, ...)
+//     keeps its opcode; its write mask moves by the element's shift and
+//     every source swizzle moves with it, so each component reads what it
+//     read before;
+//   - an instruction that writes one value to every component (dp4, rcp,
+//     pow, ...) only has its mask moved;
+//   - an instruction whose components follow a fixed pattern (m4x4, nrm,
+//     sincos, lit, dst, crs, texldl, ...) writes a free temporary register
+//     instead, with its own mask, and a mov right after it copies the
+//     components to their new place, under the same predicate (so the
+//     copy runs exactly where the write did);
+//   - an instruction that writes several elements of one register (a
+//     register the input already packed) is split per element.
+//
+// Outputs written with relative addressing (o[aL + n]) are a dynamically
+// indexed block: the consecutive declared registers from n on keep their
+// order (the --indexed rule, inferred) and each keeps a register of its
+// own, shared with nothing. That costs what the block cost before, and it
+// is measured, not cautious: Wine's Direct3D 9 drew a block that shares
+// its registers with directly written outputs wrong (a row of the block,
+// or the other outputs, read back 0), and drew every value right once
+// each row had its register alone. The
+// pixel shader's reads of v# move the same way: each source's swizzle is
+// recomposed so every channel reads the component it read before, in the
+// register the pixel layout (pack.Derive) gives it. Everything else
+// (constants, samplers, temporaries, flow control, instruction order) is
+// kept. What the pass cannot prove it handled (an output written but not
+// declared, a source reading two inputs that no longer share a register,
+// relative addressing of inputs, no temporary left) is an error naming the
+// instruction, never silent wrong code.
+package repack
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/shpack/shpack/d3d9"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+// A Result is a repacked pair.
+type Result struct {
+	VS, PS             *d3d9.Program
+	VSLayout, PSLayout *ir.Layout
+	// Unpacked is the number of general output registers the vertex shader
+	// declared before.
+	Unpacked int
+}
+
+// Options choose the packing.
+type Options struct {
+	Strategy pack.Strategy // nil: optimal
+	MixColor bool
+	Portable bool
+}
+
+// slot is where an element sat in the input: its register and mask, and
+// span, the components it takes in the layout: its mask, and for a vertex
+// output the pixel shader reads wider, the padding it gets (padOutputs).
+type slot struct {
+	reg        int
+	mask, span ir.Mask
+	dcl        *d3d9.Inst
+}
+
+// Pair repacks a vertex shader vs and the pixel shader ps it feeds; the
+// names are the files, for diagnostics. The programs given are not
+// changed.
+func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, error) {
+	if o.Strategy == nil {
+		o.Strategy = pack.Optimal{}
+	}
+	switch {
+	case vs.Stage != ir.Vertex || vs.Major != 3:
+		return nil, fileErr(vsName, "the vertex shader is %s: repack takes vs_3_0", vs.Profile())
+	case ps.Stage != ir.Pixel || ps.Major != 3:
+		return nil, fileErr(psName, "the pixel shader is %s: repack takes ps_3_0", ps.Profile())
+	}
+	vsig, vslots, err := signature(vs, vsName, ir.Out)
+	if err != nil {
+		return nil, err
+	}
+	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable}
+	if err := indexedBlocks(vs, vsName, vsig, vslots, &cons); err != nil {
+		return nil, err
+	}
+	unpacked := map[int]bool{}
+	for i, s := range vslots {
+		if u, idx, _ := vsig.Elements[i].Semantic.D3D9(); ir.VS30Out().RoleOf(u, idx) == ir.RoleGeneral {
+			unpacked[s.reg] = true
+		}
+	}
+	psig, pslots, err := signature(ps, psName, ir.In)
+	if err != nil {
+		return nil, err
+	}
+	pads := padOutputs(ps, vsig, vslots, psig, pslots)
+	vl, err := pack.ForFile(o.Strategy, vsig, ir.VS30Out(), cons)
+	if err != nil {
+		return nil, err
+	}
+	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
+	pl, err := pack.Derive(vl, psig, psFile)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range []*ir.Layout{vl, pl} {
+		if err := ir.CheckLayout(l); err != nil {
+			return nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
+		}
+	}
+	nvs, err := rewriteVS(vs, vsName, vl, vslots, pads)
+	if err != nil {
+		return nil, err
+	}
+	nps, err := rewritePS(ps, psName, pl, pslots)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{VS: nvs, PS: nps, VSLayout: vl, PSLayout: pl, Unpacked: len(unpacked)}, nil
+}
+
+func fileErr(file, format string, args ...any) error {
+	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
+}
+
+// instErr is an error positioned at an instruction.
+func instErr(file string, p *d3d9.Program, in *d3d9.Inst, format string, args ...any) *ir.Error {
+	pos := ir.Pos{File: file, Line: in.Line, Col: 1}
+	msg := fmt.Sprintf(format, args...)
+	if in.Line == 0 {
+		msg = fmt.Sprintf("token %d (%s): %s", in.Offset, p.InstString(in), msg)
+	} else {
+		msg = fmt.Sprintf("%s: %s", p.InstString(in), msg)
+	}
+	return &ir.Error{Pos: pos, Msg: msg}
+}
+
+// signature reads the declarations of a program's outputs (vertex) or
+// inputs (pixel: v# with usages, vPos and vFace) as a signature, with the
+// register and mask each element had.
+func signature(p *d3d9.Program, file string, dir ir.Direction) (*ir.Signature, []slot, error) {
+	name := "vertex outputs"
+	want := d3d9.RegOutput
+	if dir == ir.In {
+		name, want = "pixel inputs", d3d9.RegInput
+	}
+	sig := &ir.Signature{Name: name, Kind: "function", Dir: dir, Pos: ir.Pos{File: file}}
+	var slots []slot
+	var errs ir.ErrorList
+	for _, in := range p.Insts {
+		if in.Op != d3d9.OpDcl {
+			continue
+		}
+		d := in.Dst
+		pos := ir.Pos{File: file, Line: in.Line, Col: 1}
+		switch {
+		case d.Type == d3d9.RegMisc && dir == ir.In:
+			u := ir.UsageVPos
+			comps := d.Mask.Count()
+			if d.Num == 1 {
+				u, comps = ir.UsageVFace, 1
+			}
+			sig.Elements = append(sig.Elements, ir.Element{Name: p.RegName(d.Type, d.Num), Semantic: ir.Semantic{Name: u.String()}, Components: max(comps, 1), Pos: pos, Array: -1})
+			slots = append(slots, slot{reg: -1, mask: d.Mask, span: d.Mask, dcl: in})
+			continue
+		case d.Type != want:
+			continue
+		}
+		if !d.Mask.Contiguous() || d.Mask == 0 {
+			errs = append(errs, instErr(file, p, in, "the mask .%s is not one run of components: shpack cannot place it", d.Mask))
+			continue
+		}
+		e := ir.Element{
+			Name:       fmt.Sprintf("%s.%s", p.RegName(d.Type, d.Num), d.Mask),
+			Semantic:   ir.Semantic{Name: in.Usage.String(), Index: in.UsageIndex, HasIndex: true},
+			Components: d.Mask.Count(), Pos: pos, Array: -1,
+		}
+		if d.Cent {
+			e.Mods |= ir.ModCentroid
+		}
+		sig.Elements = append(sig.Elements, e)
+		slots = append(slots, slot{reg: d.Num, mask: d.Mask, span: d.Mask, dcl: in})
+	}
+	if len(errs) > 0 {
+		return nil, nil, errs
+	}
+	return sig, slots, nil
+}
+
+// indexedBlocks finds the outputs written with relative addressing and
+// makes each block an indexed array of whole rows, one element each. Where
+// the index is aL of a loop whose integer register the program defines
+// (defi), the block is exactly the registers aL reaches; otherwise (a0, or
+// a loop count the application sets) it runs over the consecutive
+// registers of one element of the base's width, up to the next block's
+// base: every register the write may reach, and maybe a few more, which
+// costs registers, never correctness.
+func indexedBlocks(p *d3d9.Program, file string, sig *ir.Signature, slots []slot, c *ir.Constraints) error {
+	byReg := map[int][]int{}
+	for i, s := range slots {
+		byReg[s.reg] = append(byReg[s.reg], i)
+	}
+	defi := map[int][4]int32{}
+	for _, in := range p.Insts {
+		if in.Op == d3d9.OpDefI {
+			defi[in.Dst.Num] = [4]int32{int32(in.Def[0]), int32(in.Def[1]), int32(in.Def[2])}
+		}
+	}
+	// The writes, each with the registers it reaches past its base (-1:
+	// unknown).
+	type write struct {
+		in    *d3d9.Inst
+		reach int
+	}
+	var writes []write
+	bases := map[int]bool{}
+	var loops []int // integer registers of the enclosing loops
+	for _, in := range p.Insts {
+		switch in.Op {
+		case d3d9.OpLoop:
+			loops = append(loops, in.Srcs[1].Num)
+		case d3d9.OpEndLoop:
+			if len(loops) > 0 {
+				loops = loops[:len(loops)-1]
+			}
+		}
+		if in.Dst == nil || in.Dst.Type != d3d9.RegOutput || in.Dst.Rel == nil || in.Op == d3d9.OpDcl {
+			continue
+		}
+		w := write{in, -1}
+		if in.Dst.Rel.Type == d3d9.RegLoop && len(loops) > 0 {
+			if d, ok := defi[loops[len(loops)-1]]; ok {
+				count, start, step := int(d[0]), int(d[1]), int(d[2])
+				lo, hi := start, start+step*(max(count, 1)-1)
+				if lo > hi {
+					lo, hi = hi, lo
+				}
+				if lo < 0 {
+					return ir.ErrorList{instErr(file, p, in, "aL reaches %d here, below the base o%d: shpack cannot move it", lo, in.Dst.Num)}
+				}
+				w.reach = hi
+			}
+		}
+		writes = append(writes, w)
+		bases[in.Dst.Num] = true
+	}
+	// One block per base, as far as its farthest write reaches.
+	reach := map[int]int{}
+	var order []int
+	for _, w := range writes {
+		b := w.in.Dst.Num
+		r, ok := reach[b]
+		if !ok {
+			order = append(order, b)
+		}
+		if !ok || r >= 0 && (w.reach < 0 || w.reach > r) {
+			reach[b] = w.reach
+		}
+	}
+	first := map[int]*d3d9.Inst{}
+	for _, w := range writes {
+		if first[w.in.Dst.Num] == nil {
+			first[w.in.Dst.Num] = w.in
+		}
+	}
+	for _, base := range order {
+		in := first[base]
+		var rows []int
+		for r := base; ; r++ {
+			if reach[base] >= 0 && r > base+reach[base] {
+				break
+			}
+			if len(byReg[r]) != 1 || reach[base] < 0 && r != base && bases[r] {
+				if reach[base] >= 0 || r == base {
+					return ir.ErrorList{instErr(file, p, in, "o%d, which this indexed write reaches, holds no single declared output", r)}
+				}
+				break
+			}
+			e := byReg[r][0]
+			if len(rows) > 0 && sig.Elements[e].Components != sig.Elements[rows[0]].Components {
+				if reach[base] >= 0 {
+					return ir.ErrorList{instErr(file, p, in, "the outputs this indexed write reaches have different widths")}
+				}
+				break
+			}
+			rows = append(rows, e)
+		}
+		for k, e := range rows {
+			if k > 0 && e != rows[k-1]+1 {
+				return ir.ErrorList{instErr(file, p, in, "the outputs this indexed write reaches are not declared in order")}
+			}
+			if sig.Elements[e].Array >= 0 {
+				return ir.ErrorList{instErr(file, p, in, "indexed blocks overlap at o%d", slots[e].reg)}
+			}
+		}
+		a := len(sig.Arrays)
+		for _, e := range rows {
+			sig.Elements[e].Array = a
+			// A whole row each: nothing else may share it (see the
+			// package comment for why).
+			sig.Elements[e].Components = 4
+		}
+		sig.Arrays = append(sig.Arrays, ir.Array{Name: fmt.Sprintf("o[%d..%d]", base, base+len(rows)-1), First: rows[0], Count: len(rows)})
+		c.Indexed = append(c.Indexed, a)
+	}
+	return nil
+}
+
+// padOutputs matches the pixel inputs to the vertex outputs of their
+// semantics where the pixel shader declares other components than the
+// vertex shader writes (a float4 read of a float2, as DirectX SDK samples
+// do). Components the pixel shader declares but never reads are dropped
+// from its element. Components it reads that the vertex shader does not
+// write get the values runtimes give them unpacked, 0 (w: 1), so the
+// packed register's other contents cannot show through: the vertex
+// element widens to cover them and padOutputs returns the padding each
+// element needs (in the element's old letters), which rewriteVS writes.
+func padOutputs(ps *d3d9.Program, vsig *ir.Signature, vslots []slot, psig *ir.Signature, pslots []slot) map[int]ir.Mask {
+	read := map[regComp]bool{}
+	for _, in := range ps.Insts {
+		for k, s := range in.Srcs {
+			if s.Type != d3d9.RegInput || s.Rel != nil {
+				continue
+			}
+			used := channelsRead(in, k)
+			for ch := range 4 {
+				if used&(1<<ch) != 0 {
+					read[regComp{s.Num, int(s.Swizzle[ch])}] = true
+				}
+			}
+		}
+	}
+	bySem := map[ir.Semantic]int{}
+	for j, e := range vsig.Elements {
+		bySem[e.Semantic] = j
+	}
+	pads := map[int]ir.Mask{}
+	for i := range psig.Elements {
+		ps := &pslots[i]
+		j, ok := bySem[psig.Elements[i].Semantic]
+		if !ok || ps.reg < 0 || ps.mask == vslots[j].mask {
+			continue
+		}
+		var reads ir.Mask
+		for c := range 4 {
+			if ps.mask&(1<<c) != 0 && read[regComp{ps.reg, c}] {
+				reads |= 1 << c
+			}
+		}
+		vs := &vslots[j]
+		need := reads &^ vs.mask
+		if need != 0 && vsig.Elements[j].Array < 0 {
+			span := vs.mask | need
+			last := 3
+			for span&(1<<last) == 0 {
+				last--
+			}
+			span = ir.MaskRun(span.First(), last-span.First()+1)
+			pads[j] = span &^ vs.mask
+			vs.span = span
+			vsig.Elements[j].Components = span.Count()
+		}
+		narrow := ps.mask & vs.span
+		if narrow != 0 && narrow.Contiguous() {
+			ps.mask, ps.span = narrow, narrow
+			psig.Elements[i].Components = narrow.Count()
+		}
+	}
+	return pads
+}
+
+// dclsOf builds the declarations of a layout's general registers (and its
+// POSITION0/PSIZE): one per register in a portable layout, one per element
+// otherwise.
+func dclsOf(l *ir.Layout, regType d3d9.RegType) []*d3d9.Inst {
+	var out []*d3d9.Inst
+	done := map[ir.Reg]*d3d9.Inst{}
+	for i, p := range l.Place {
+		if p.Reg == ir.NoReg || p.Role == ir.RoleVPos || p.Role == ir.RoleVFace || p.Role == ir.RoleOmitted {
+			continue
+		}
+		e := &l.Sig.Elements[i]
+		mask := p.Mask
+		if l.Cons.Portable && p.Role == ir.RoleGeneral {
+			if d, ok := done[p.Reg]; ok {
+				d.Dst.Cent = d.Dst.Cent || e.Centroid()
+				continue
+			}
+			mask = ir.MaskXYZW
+		}
+		in := &d3d9.Inst{Op: d3d9.OpDcl, Usage: p.Usage, UsageIndex: p.Index,
+			Dst: &d3d9.Operand{Type: regType, Num: p.Reg.Num, Mask: mask, Cent: e.Centroid() && regType == d3d9.RegInput}}
+		done[p.Reg] = in
+		out = append(out, in)
+	}
+	slices.SortStableFunc(out, func(a, b *d3d9.Inst) int {
+		if a.Dst.Num != b.Dst.Num {
+			return a.Dst.Num - b.Dst.Num
+		}
+		return a.Dst.Mask.First() - b.Dst.Mask.First()
+	})
+	return out
+}
+
+// moved is where one element went: its new register and the shift of its
+// components.
+type moved struct {
+	reg   int
+	shift int // new first component minus old
+}
