@@ -56,6 +56,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return e.compare(args[1:])
 		case "rewrite":
 			return e.rewrite(args[1:])
+		case "repack":
+			return e.repack(args[1:])
 		}
 		if unknownCommand(args) {
 			return e.usageError("unknown command %q (commands: %s; or give a file to pack)", args[0], strings.Join(commands, ", "))
@@ -65,11 +67,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // commands are the command words, for messages.
-var commands = []string{"rewrite", "link", "list", "compare", "help", "version"}
+var commands = []string{"rewrite", "repack", "link", "list", "compare", "help", "version"}
 
 // helps are each command's help text.
 var helps = map[string]string{
-	"rewrite": rewriteHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
+	"rewrite": rewriteHelp, "repack": repackHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
 }
 
 // help is "shpack help [COMMAND]".

@@ -28,6 +28,9 @@ Usage:
   shpack rewrite [flags] FILE...  rewrite HLSL/effect files so that shaders with
                                   too many interpolators build, packed
                                   ('shpack rewrite --help')
+  shpack repack [flags] VS PS     pack a compiled vs_3_0/ps_3_0 pair (bytecode
+                                  or assembly) and rewrite both programs
+                                  ('shpack repack --help')
   shpack [flags] FILE             pack a signature of FILE ("-" reads stdin)
   shpack [flags] --out-dir=DIR FILE...   pack several files
   shpack list [flags] FILE        list every struct and function with semantics

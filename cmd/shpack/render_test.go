@@ -81,6 +81,9 @@ func render(t *testing.T, tool string, vs, ps string, want []float64, args ...st
 	c.Env = append(os.Environ(), "D3D9CHECK_WORK="+filepath.Join(os.TempDir(), "shpack-d3d9check"))
 	out, err := c.CombinedOutput()
 	m := passLine.FindStringSubmatch(string(out))
+	if m == nil && len(want) == 0 && err == nil {
+		return renderResult{true, 0, 0, string(out)} // drawn, nothing to compare
+	}
 	if m == nil {
 		t.Fatalf("render check failed to run (%v):\n%s", err, out)
 	}

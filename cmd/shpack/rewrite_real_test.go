@@ -113,6 +113,8 @@ func TestRewriteCorpusReal(t *testing.T) {
 		files[p.file] = true
 	}
 
+	repackReal(t, tmp, pairs, compiles, orig)
+
 	// Rewrite the files with a pair that compiles, and compile the pairs
 	// again.
 	rewritten := map[string][]byte{}
@@ -179,6 +181,65 @@ func TestRewriteCorpusReal(t *testing.T) {
 	t.Logf("%d effect files with vs_3_0/ps_3_0 pairs after the profile upgrade, %d pairs, %d compile with vkd3d; %d files rewritten; %d pairs rewritten and compiled:\n%s",
 		len(upgraded), len(pairs), len(compiles), len(rewritten), ok, strings.Join(lines, "\n"))
 	assert.GreaterOrEqual(t, ok, 85, "rewritten pairs that compile (85 when this was written)")
+}
+
+// repackReal repacks the compiled originals (the bytecode vkd3d made from
+// the real effect files, the input a user of shpack repack has): every
+// pair must repack or fail with a positioned error, and a repacked pair
+// must fit vs_3_0, use no more general registers than before, and, read
+// back by MojoShader where it can read the program, link by semantic and
+// mask. The counts are logged and pinned.
+func repackReal(t *testing.T, tmp string, pairs []realPair, compiles map[realPair]bool, orig map[job]compiled) {
+	t.Helper()
+	out := filepath.Join(tmp, "repack")
+	require.NoError(t, os.MkdirAll(out, 0o755))
+	reasons := map[string]int{}
+	repacked, saved := 0, 0
+	for i, p := range pairs {
+		if !compiles[p] {
+			continue
+		}
+		vs, ps := orig[job{p.file, p.vs, "vs_3_0"}].out, orig[job{p.file, p.ps, "ps_3_0"}].out
+		vso, pso := filepath.Join(out, fmt.Sprintf("%d.vso", i)), filepath.Join(out, fmt.Sprintf("%d.pso", i))
+		code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, vs, ps)
+		if code != exitOK {
+			require.Equal(t, exitInput, code, stderr)
+			require.Regexp(t, `\.[vp]s\.cso(:\d+:\d+)?: error: `, stderr)
+			msg := stderr[strings.Index(stderr, "error: ")+len("error: "):]
+			if k := strings.IndexAny(msg, "\n"); k >= 0 {
+				msg = msg[:k]
+			}
+			msg = regexp.MustCompile(`^token \d+ \([^)]*\): `).ReplaceAllString(msg, "")
+			msg = regexp.MustCompile(`[ov]\d+|TEXCOORD\d+|COLOR\d+`).ReplaceAllString(msg, "#")
+			reasons["not repacked: "+msg]++
+			continue
+		}
+		before, err := asmcheck.CheckFile(t, vs)
+		require.NoError(t, err)
+		after, err := asmcheck.CheckFile(t, vso)
+		if err != nil {
+			reasons["repacked; MojoShader cannot read the bytecode back (predicates or indexed outputs)"]++
+			repacked++
+			continue
+		}
+		assert.LessOrEqual(t, generalOutputs(after), 10, "%s: %s", p.file, p.vs)
+		assert.LessOrEqual(t, generalOutputs(after), generalOutputs(before), "%s: %s", p.file, p.vs)
+		saved += generalOutputs(before) - generalOutputs(after)
+		if psRep, err := asmcheck.CheckFile(t, pso); err == nil {
+			checkPixelInputsReal(t, p, after, psRep)
+			reasons["repacked and read back"]++
+		} else {
+			reasons["repacked; PS read back refused: "+err.Error()[strings.LastIndex(err.Error(), ":")+1:]]++
+		}
+		repacked++
+	}
+	var lines []string
+	for r, n := range reasons {
+		lines = append(lines, fmt.Sprintf("%4d  %s", n, r))
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(lines)))
+	t.Logf("repack over the compiled pairs: %d of %d repacked, %d general registers saved:\n%s", repacked, len(compiles), saved, strings.Join(lines, "\n"))
+	assert.GreaterOrEqual(t, repacked, 90, "repacked real pairs (90 of 90 when this was written)")
 }
 
 // A job is one entry point of a file to compile for a profile.

@@ -1,0 +1,283 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/d3d9"
+	"github.com/shpack/shpack/internal/asmcheck"
+	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/internal/vkd3d"
+)
+
+// repackCase is a pair of corpus/repack: NAME.vsh and NAME.psh. The vertex
+// shader's first line, "// render: V...", gives the values the pair draws;
+// a line "// original: fails" says the program as written does not draw
+// them on Wine (the test checks that it does not); "// render: same" says
+// the two must draw the same pixels, whatever Wine makes of them.
+type repackCase struct {
+	name, vs, ps   string
+	want           []float64
+	same           bool
+	originalFails  bool
+	assemblerReads bool // MojoShader reads the repacked text back
+}
+
+func repackCases(t *testing.T) []repackCase {
+	t.Helper()
+	dir := filepath.Join(testenv.Root(t), "corpus", "repack")
+	files, err := filepath.Glob(filepath.Join(dir, "*.vsh"))
+	require.NoError(t, err)
+	var cases []repackCase
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		c := repackCase{name: strings.TrimSuffix(filepath.Base(f), ".vsh"), vs: f, ps: strings.TrimSuffix(f, ".vsh") + ".psh"}
+		for _, ln := range strings.Split(string(src), "\n") {
+			if rest, ok := strings.CutPrefix(ln, "// render:"); ok {
+				if strings.TrimSpace(rest) == "same" {
+					c.same = true
+					continue
+				}
+				for _, v := range strings.Fields(rest) {
+					x, err := strconv.ParseFloat(v, 64)
+					require.NoError(t, err, "%s: %q", f, v)
+					c.want = append(c.want, x)
+				}
+			}
+			c.originalFails = c.originalFails || strings.TrimSpace(ln) == "// original: fails"
+		}
+		cases = append(cases, c)
+	}
+	require.NotEmpty(t, cases)
+	return cases
+}
+
+// TestRepackRenders draws every pair of corpus/repack as written and
+// repacked (as bytecode, which every runtime loads) on Wine's Direct3D 9:
+// the repacked pair must draw the values; the original too, unless its
+// file says Wine draws it wrong. Where MojoShader's assembler can read the
+// repacked text, it must, with the declarations shpack meant.
+func TestRepackRenders(t *testing.T) {
+	testenv.Heavy(t)
+	tool := renderTool(t)
+	asmcheck.Tool(t)
+	n := 0
+	for _, c := range repackCases(t) {
+		if c.want == nil && !c.same {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
+			code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, c.vs, c.ps)
+			require.Equal(t, exitOK, code, stderr)
+			res := render(t, tool, vso, pso, c.want)
+			if !c.same {
+				assert.True(t, res.pass, "the repacked pair draws the values:\n%s", res.output)
+			}
+
+			origVS := c.vs
+			if prog := readProgram(t, c.vs); d3d9.AssemblerGaps(prog) != "" {
+				// Wine's assembler cannot read it: draw the bytecode.
+				origVS = filepath.Join(tmp, "orig.vso")
+				data, err := d3d9.Encode(prog)
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(origVS, data, 0o644))
+			}
+			orig := render(t, tool, origVS, c.ps, c.want)
+			if c.same {
+				require.NotEmpty(t, targets(orig.output))
+				assert.Equal(t, targets(orig.output), targets(res.output), "the pairs draw the same pixels")
+			} else if c.originalFails {
+				assert.False(t, orig.pass, "the file says Wine draws the original wrong; it drew it right")
+			} else {
+				assert.True(t, orig.pass, "the original pair draws the values:\n%s", orig.output)
+			}
+
+			code, out, stderr := shpackRun("repack", c.vs, c.ps)
+			require.Equal(t, exitOK, code, stderr)
+			vsText, psText, _ := strings.Cut(out, "\n\n")
+			if strings.Contains(stderr, "do not read") {
+				return // predicates or indexed outputs: bytecode only
+			}
+			for _, text := range []string{vsText + "\n", psText} {
+				prog, err := d3d9.Parse("p.asm", []byte(text))
+				require.NoError(t, err)
+				rep, err := asmcheck.Check(t, text)
+				require.NoError(t, err, text)
+				assert.Equal(t, declsOf(prog), rep.Decls, text)
+			}
+			n++
+		})
+	}
+	assert.Positive(t, n, "MojoShader read some repacked programs back")
+}
+
+// declsOf lists a program's input and output declarations as the
+// assembler check reports them.
+func declsOf(p *d3d9.Program) []asmcheck.Decl {
+	var out []asmcheck.Decl
+	for _, in := range p.Insts {
+		if in.Op != d3d9.OpDcl || in.Dst.Type != d3d9.RegInput && in.Dst.Type != d3d9.RegOutput {
+			continue
+		}
+		dir := "in"
+		if in.Dst.Type == d3d9.RegOutput {
+			dir = "out"
+		}
+		out = append(out, asmcheck.Decl{Dir: dir, Reg: p.RegName(in.Dst.Type, in.Dst.Num), Mask: in.Dst.Mask.String(),
+			Usage: strings.ToLower(in.Usage.String()), Index: in.UsageIndex, Centroid: in.Dst.Cent, PP: in.Dst.PP})
+	}
+	return out
+}
+
+// TestRepackCompiled is the user's case: a pair a real compiler (vkd3d)
+// compiled from HLSL, whose vertex shader needs more than vs_3_0's ten
+// general output registers, is repacked as bytecode, fits, and draws the
+// same values on Wine. The pairs are the rewrite corpus's drawn pairs,
+// compiled unrewritten; pairs that fit already must draw the same after
+// repacking too.
+func TestRepackCompiled(t *testing.T) {
+	testenv.Heavy(t)
+	vkd3d.Tool(t)
+	asmcheck.Tool(t)
+	tool := renderTool(t)
+	root := testenv.Root(t)
+	overflowing := 0
+	for _, c := range rewriteCases(t) {
+		for _, r := range c.renders {
+			t.Run(c.name+"/"+r.vs+"+"+r.ps, func(t *testing.T) {
+				tmp := t.TempDir()
+				linkFolder(t, filepath.Join(root, "corpus", "rewrite"), tmp, nil)
+				vs, ps := compilePair(t, tmp, r, "orig")
+				before, err := asmcheck.CheckFile(t, vs)
+				require.NoError(t, err)
+				vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
+				code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, vs, ps)
+				require.Equal(t, exitOK, code, stderr)
+				data, err := os.ReadFile(vso)
+				require.NoError(t, err)
+				prog, err := d3d9.Decode(vso, data)
+				require.NoError(t, err)
+				if d3d9.AssemblerGaps(prog) == "" {
+					after, err := asmcheck.CheckFile(t, vso)
+					require.NoError(t, err)
+					assert.LessOrEqual(t, generalOutputs(after), 10)
+					assert.LessOrEqual(t, generalOutputs(after), generalOutputs(before))
+					t.Logf("%d general output registers, repacked into %d", generalOutputs(before), generalOutputs(after))
+				}
+				if generalOutputs(before) > 10 {
+					overflowing++
+				}
+				res := render(t, tool, vso, pso, r.want)
+				assert.True(t, res.pass, "the repacked pair draws the values:\n%s", res.output)
+			})
+		}
+	}
+	assert.Positive(t, overflowing, "some compiled pairs overflow vs_3_0 before repacking")
+}
+
+func TestRepackCommandLine(t *testing.T) {
+	dir := filepath.Join(testenv.Root(t), "corpus", "repack")
+	vs, ps := filepath.Join(dir, "macros.vsh"), filepath.Join(dir, "macros.psh")
+	tmp := t.TempDir()
+	bad := filepath.Join(tmp, "bad.psh")
+	require.NoError(t, os.WriteFile(bad, []byte("ps_3_0\ndcl_texcoord0 v0.xyz\nmov oC0, v[aL + 0]\n"), 0o644))
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"one file", []string{"repack", vs}, exitUsage, "repack takes a vertex shader and a pixel shader"},
+		{"cso to stdout", []string{"repack", "--format=cso", vs, ps}, exitUsage, "give --vs-out=FILE and --ps-out=FILE"},
+		{"half the outputs", []string{"repack", "--vs-out=a", vs, ps}, exitUsage, "--vs-out and --ps-out go together"},
+		{"unknown format", []string{"repack", "--format=xml", vs, ps}, exitUsage, `unknown format "xml"`},
+		{"indexed flag", []string{"repack", "--indexed=a", vs, ps}, exitUsage, "--indexed does not apply"},
+		{"swapped", []string{"repack", ps, vs}, exitInput, "macros.psh: error: the vertex shader is ps_3_0: repack takes vs_3_0"},
+		{"missing", []string{"repack", vs, filepath.Join(tmp, "nope.psh")}, exitInput, "nope.psh"},
+		{"relative input", []string{"repack", vs, bad}, exitInput, "bad.psh:3:1: error: mov oC0, v[aL]: reads v[...] with relative addressing"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := shpackRun(tc.args...)
+			assert.Equal(t, tc.code, code, stderr)
+			assert.Contains(t, stderr, tc.stderr)
+			assert.Empty(t, stdout)
+		})
+	}
+
+	t.Run("an error leaves the outputs alone", func(t *testing.T) {
+		vo, po := filepath.Join(tmp, "o.vsh"), filepath.Join(tmp, "o.psh")
+		require.NoError(t, os.WriteFile(vo, []byte("keep"), 0o644))
+		code, _, _ := shpackRun("repack", "--vs-out="+vo, "--ps-out="+po, vs, bad)
+		assert.Equal(t, exitInput, code)
+		got, err := os.ReadFile(vo)
+		require.NoError(t, err)
+		assert.Equal(t, "keep", string(got))
+		assert.NoFileExists(t, po)
+	})
+
+	t.Run("text, files and bytecode agree", func(t *testing.T) {
+		code, out, stderr := shpackRun("repack", vs, ps)
+		require.Equal(t, exitOK, code)
+		assert.Contains(t, stderr, "macros.vsh: note: 7 general output registers repacked into")
+		vsText, psText, ok := strings.Cut(out, "\n\n")
+		require.True(t, ok)
+		vo, po := filepath.Join(tmp, "a.vsh"), filepath.Join(tmp, "a.psh")
+		code, _, _ = shpackRun("repack", "--vs-out="+vo, "--ps-out="+po, vs, ps)
+		require.Equal(t, exitOK, code)
+		got, _ := os.ReadFile(vo)
+		assert.Equal(t, vsText+"\n", string(got))
+		got, _ = os.ReadFile(po)
+		assert.Equal(t, psText, string(got))
+		vc, pc := filepath.Join(tmp, "a.vso"), filepath.Join(tmp, "a.pso")
+		code, _, _ = shpackRun("repack", "--format=cso", "--vs-out="+vc, "--ps-out="+pc, vs, ps)
+		require.Equal(t, exitOK, code)
+		data, _ := os.ReadFile(vc)
+		prog, err := d3d9.Decode(vc, data)
+		require.NoError(t, err)
+		var b strings.Builder
+		require.NoError(t, d3d9.Print(&b, prog))
+		assert.Equal(t, string(got0(t, vo)), b.String(), "the bytecode decodes to the text")
+	})
+
+	t.Run("deterministic", func(t *testing.T) {
+		_, a, _ := shpackRun("repack", "--format=json", vs, ps)
+		_, b, _ := shpackRun("repack", "--format=json", vs, ps)
+		assert.Equal(t, a, b)
+		assert.Contains(t, a, `"vs"`)
+	})
+}
+
+// targets returns the render target lines of a render's output.
+func targets(out string) []string {
+	var rts []string
+	for _, ln := range strings.Split(out, "\n") {
+		if strings.HasPrefix(ln, "rt") {
+			rts = append(rts, ln)
+		}
+	}
+	return rts
+}
+
+func readProgram(t *testing.T, path string) *d3d9.Program {
+	t.Helper()
+	p, err := d3d9.Parse(path, got0(t, path))
+	require.NoError(t, err)
+	return p
+}
+
+func got0(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
+}
