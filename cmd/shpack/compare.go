@@ -50,6 +50,8 @@ Flags:
                       "family" row: what each variant uses when all share
                       one layout, against its own optimum as the bound
                       (prefix stability does not apply to it)
+  -v                  name the files skipped in directories (FIFOs,
+                      devices, sockets: what is not a regular file)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   preprocessor flags
 `
 
@@ -79,6 +81,7 @@ type compareFlags struct {
 	registers  int
 	variants   string
 	vars       []driver.Variant
+	verbose    bool
 }
 
 func (e *env) compare(args []string) int {
@@ -95,7 +98,9 @@ func (e *env) compare(args []string) int {
 	fs.BoolVar(&cf.mixColor, "mix-color", false, "")
 	fs.IntVar(&cf.registers, "registers", 0, "")
 	fs.StringVar(&cf.variants, "variants", "", "")
+	fs.BoolVar(&cf.verbose, "v", false, "")
 	paths, err := parseInterspersed(fs, args)
+	e.inputs = paths
 	if err != nil {
 		return e.flagError(err, compareHelp)
 	}
@@ -138,7 +143,12 @@ func (e *env) compare(args []string) int {
 			return e.report(err)
 		}
 	}
-	files, err := collectFiles(paths)
+	files, skipped, err := collectFiles(paths)
+	if cf.verbose {
+		for _, p := range skipped {
+			fmt.Fprintf(e.stderr, "%s: note: skipped: not a regular file\n", p)
+		}
+	}
 	if err != nil {
 		return e.report(err)
 	}
@@ -162,24 +172,29 @@ func (e *env) compare(args []string) int {
 		if err != nil {
 			return e.report(fileError(cf.chart, "%v", err))
 		}
-		if err := writeOutput(cf.chart, img); err != nil {
-			return e.report(err)
+		if code := e.writeFiles([]fileWrite{{cf.chart, img}}); code != exitOK {
+			return code
 		}
 	}
-	e.stdout.Write(buf.Bytes())
-	return exitOK
+	return e.print(buf.String())
 }
 
 // collectFiles expands directories into their shader files, sorted; files
-// named directly are kept whatever their extension.
-func collectFiles(paths []string) ([]string, error) {
-	var files []string
+// named directly are kept whatever their extension. In a directory, what
+// is not a regular file (a FIFO, a device, a socket, a link to one) is
+// skipped and returned apart, since reading it could block or never end;
+// named directly, a FIFO or a character device is read as cat would, and
+// a block device or a socket is an error.
+func collectFiles(paths []string) (files, skipped []string, err error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fileError(p, "cannot read: %v", unwrapPathError(err))
+			return nil, nil, fileError(p, "cannot read: %v", unwrapPathError(err))
 		}
 		if !st.IsDir() {
+			if m := st.Mode(); m&fs.ModeSocket != 0 || m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0 {
+				return nil, nil, fileError(p, "cannot read: not a regular file")
+			}
 			files = append(files, p)
 			continue
 		}
@@ -188,18 +203,25 @@ func collectFiles(paths []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && shaderExts[strings.ToLower(filepath.Ext(path))] {
-				found = append(found, path)
+			if d.IsDir() || !shaderExts[strings.ToLower(filepath.Ext(path))] {
+				return nil
 			}
+			if !d.Type().IsRegular() {
+				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+					skipped = append(skipped, path)
+					return nil
+				}
+			}
+			found = append(found, path)
 			return nil
 		})
 		if err != nil {
-			return nil, fileError(p, "cannot walk: %v", err)
+			return nil, nil, fileError(p, "cannot walk: %v", err)
 		}
 		slices.Sort(found)
 		files = append(files, found...)
 	}
-	return files, nil
+	return files, skipped, nil
 }
 
 // compareFiles finds and evaluates the signatures of every file, in

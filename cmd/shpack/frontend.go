@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -84,6 +85,11 @@ func readAllLimited(r io.Reader, limit int) ([]byte, error) {
 // readLimited reads at most limit+1 bytes of a file, so a huge input is
 // refused without reading it all.
 func readLimited(path string, limit int) ([]byte, error) {
+	if st, err := os.Stat(path); err == nil {
+		if m := st.Mode(); m&fs.ModeSocket != 0 || m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0 {
+			return nil, errors.New("not a regular file")
+		}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -115,17 +121,19 @@ type fileWrite struct {
 	data []byte
 }
 
-// writeOutput writes one output file; see writeOutputs.
-func writeOutput(path string, data []byte) error {
-	return writeOutputs([]fileWrite{{path, data}})
-}
-
 // writeOutputs writes a set of outputs all or nothing: every changed file is
 // first written in full to a temporary file beside its target, and only
 // when all of them are ready are they renamed over their targets (atomic
 // per file). A file that already holds exactly its new contents is left
 // untouched, so its timestamp stays put for make. On error nothing has
 // been replaced.
+//
+// As gcc does, a target that exists and is not a regular file (a device
+// such as /dev/null, a FIFO) is written in place and never read or
+// replaced; a symbolic link is followed, and the file it names is
+// replaced, the link kept. The in-place writes go after every temporary
+// file is ready and before the renames, so a failed one (/dev/full) still
+// leaves the regular targets untouched.
 func writeOutputs(writes []fileWrite) error {
 	var pending []*renameio.PendingFile
 	cleanup := func() {
@@ -134,20 +142,26 @@ func writeOutputs(writes []fileWrite) error {
 		}
 	}
 	var targets []string
+	var direct []fileWrite
 	for _, w := range writes {
-		if st, err := os.Stat(w.path); err == nil && st.IsDir() {
+		path, special, err := outputTarget(w.path)
+		if err != nil {
 			cleanup()
-			return fileError(filepath.Clean(w.path), "cannot write: is a directory")
+			return fileError(filepath.Clean(w.path), "cannot write: %v", unwrapPathError(err))
 		}
-		if old, err := os.ReadFile(w.path); err == nil && bytes.Equal(old, w.data) {
+		if special {
+			direct = append(direct, fileWrite{path, w.data})
 			continue
 		}
-		dir := filepath.Dir(w.path)
+		if unchanged(path, w.data) {
+			continue
+		}
+		dir := filepath.Dir(path)
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			cleanup()
 			return fileError(filepath.Clean(w.path), "cannot write: directory %s does not exist", dir)
 		}
-		p, err := renameio.NewPendingFile(w.path, renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
+		p, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
 		if err == nil {
 			_, err = p.Write(w.data)
 			if err != nil {
@@ -161,6 +175,12 @@ func writeOutputs(writes []fileWrite) error {
 		pending = append(pending, p)
 		targets = append(targets, w.path)
 	}
+	for _, w := range direct {
+		if err := writeInPlace(w.path, w.data); err != nil {
+			cleanup()
+			return fileError(filepath.Clean(w.path), "cannot write: %v", unwrapPathError(err))
+		}
+	}
 	for i, p := range pending {
 		if err := p.CloseAtomicallyReplace(); err != nil {
 			for _, rest := range pending[i+1:] {
@@ -170,4 +190,80 @@ func writeOutputs(writes []fileWrite) error {
 		}
 	}
 	return nil
+}
+
+// outputTarget resolves where a write to path goes: through symbolic
+// links (a dangling one too) to the path they name, and whether that is
+// something other than a regular file, to be written in place (special).
+func outputTarget(path string) (target string, special bool, err error) {
+	p := path
+	for range 40 {
+		st, err := os.Lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return p, false, nil
+		case err != nil:
+			return "", false, err
+		case st.Mode()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(p)
+			if err != nil {
+				return "", false, err
+			}
+			if !filepath.IsAbs(link) {
+				link = filepath.Join(filepath.Dir(p), link)
+			}
+			p = link
+		case st.IsDir():
+			return "", false, errors.New("is a directory")
+		case st.Mode().IsRegular():
+			return p, false, nil
+		default:
+			return p, true, nil
+		}
+	}
+	return "", false, errors.New("too many levels of symbolic links")
+}
+
+// unchanged reports whether the regular file at path holds exactly data;
+// it reads the file only when the sizes agree.
+func unchanged(path string, data []byte) bool {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := readLimited(path, len(data))
+	return err == nil && bytes.Equal(old, data)
+}
+
+// writeInPlace writes data into an existing file that is not a regular
+// one (a device, a FIFO), as a shell's > does, without truncating,
+// creating or reading it.
+func writeInPlace(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// sameFileAs returns the input among inputs that path names (the same file,
+// through any link), or "".
+func sameFileAs(path string, inputs []string) string {
+	out, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			continue
+		}
+		if st, err := os.Stat(in); err == nil && os.SameFile(st, out) {
+			return in
+		}
+	}
+	return ""
 }

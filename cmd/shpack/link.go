@@ -108,6 +108,7 @@ func (e *env) link(args []string) int {
 	fs.Var(&lf.vsDefines, "vs-define", "")
 	fs.Var(&lf.psDefines, "ps-define", "")
 	files, err := parseInterspersed(fs, args)
+	e.inputs = files
 	if err != nil {
 		return e.flagError(err, linkHelp)
 	}
@@ -151,19 +152,12 @@ func (e *env) link(args []string) int {
 		return e.report(err)
 	}
 	if lf.vsOut != "" {
-		if err := writeOutputs([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}); err != nil {
-			return e.report(err)
-		}
-		return exitOK
+		return e.writeFiles([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}})
 	}
 	if lf.format == "json" {
-		e.stdout.Write(psBytes) // the combined document
-		return exitOK
+		return e.print(string(psBytes)) // the combined document
 	}
-	e.stdout.Write(vsBytes)
-	fmt.Fprintln(e.stdout)
-	e.stdout.Write(psBytes)
-	return exitOK
+	return e.print(string(vsBytes) + "\n" + string(psBytes))
 }
 
 // linkFiles packs the vertex outputs and derives the pixel inputs. With
@@ -312,10 +306,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		if err := os.MkdirAll(lf.outDir, 0o755); err != nil {
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
 		}
-		if err := writeOutputs(writes); err != nil {
-			return e.report(err), true
-		}
-		return exitOK, true
+		return e.writeFiles(writes), true
 	}
 	var b bytes.Buffer
 	if lf.format == "json" {
@@ -338,10 +329,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	if err != nil {
 		return e.report(err), true
 	}
-	if _, err := e.stdout.Write(b.Bytes()); err != nil {
-		return e.report(err), true
-	}
-	return exitOK, true
+	return e.print(b.String()), true
 }
 
 func orUnnamed(s string) string {

@@ -54,6 +54,5 @@ func (e *env) list(args []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	e.stdout.Write(buf.Bytes())
-	return exitOK
+	return e.print(buf.String())
 }

@@ -34,6 +34,9 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// inputs are the files the command line names, which no output may
+	// overwrite.
+	inputs []string
 }
 
 // run executes one shpack command line and returns the exit code.
@@ -93,6 +96,20 @@ func (e *env) print(text string) int {
 	if _, err := io.WriteString(e.stdout, text); err != nil {
 		fmt.Fprintf(e.stderr, "shpack: error: cannot write: %v\n", unwrapPathError(err))
 		return exitInput
+	}
+	return exitOK
+}
+
+// writeFiles writes outputs (see writeOutputs); an output that is one of
+// the inputs is a usage error, as in gcc, and nothing is written.
+func (e *env) writeFiles(writes []fileWrite) int {
+	for _, w := range writes {
+		if in := sameFileAs(w.path, e.inputs); in != "" {
+			return e.usageError("%s: input file is the same as output file", w.path)
+		}
+	}
+	if err := writeOutputs(writes); err != nil {
+		return e.report(err)
 	}
 	return exitOK
 }

@@ -152,6 +152,7 @@ func (e *env) pack(args []string) int {
 	fs.StringVar(&pf.depfile, "depfile", "", "")
 	fs.StringVar(&pf.variants, "variants", "", "")
 	files, err := parseInterspersed(fs, args)
+	e.inputs = files
 	if err != nil {
 		return e.flagError(err, packHelp)
 	}
@@ -238,10 +239,7 @@ func (e *env) pack(args []string) int {
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")
 	}
 	if pf.out == "" && pf.outDir == "" || pf.out == "-" {
-		if _, err := e.stdout.Write(res[0].out); err != nil {
-			return e.report(err)
-		}
-		return exitOK
+		return e.print(string(res[0].out))
 	}
 	if pf.outDir != "" {
 		if err := os.MkdirAll(pf.outDir, 0o755); err != nil {
@@ -259,10 +257,7 @@ func (e *env) pack(args []string) int {
 		}
 		writes = append(writes, fileWrite{pf.depfile, depfile(outputs, deps)})
 	}
-	if err := writeOutputs(writes); err != nil {
-		return e.report(err)
-	}
-	return exitOK
+	return e.writeFiles(writes)
 }
 
 // outputNames derives one output file per input for --out-dir: the input's

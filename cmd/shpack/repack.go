@@ -51,6 +51,7 @@ func (e *env) repack(args []string) int {
 	fs.StringVar(&vsOut, "vs-out", "", "")
 	fs.StringVar(&psOut, "ps-out", "", "")
 	files, err := parseInterspersed(fs, args)
+	e.inputs = files
 	if err != nil {
 		return e.flagError(err, repackHelp)
 	}
@@ -129,10 +130,7 @@ func (e *env) repack(args []string) int {
 		return e.report(err)
 	}
 	if vsOut != "" {
-		if err := writeOutputs([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}}); err != nil {
-			return e.report(err)
-		}
-		return exitOK
+		return e.writeFiles([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}})
 	}
 	if format == "asm" {
 		vb.WriteByte('\n')

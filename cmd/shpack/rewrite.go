@@ -70,6 +70,7 @@ func (e *env) rewrite(args []string) int {
 	fs.StringVar(&rf.outDir, "out-dir", "", "")
 	fs.StringVar(&rf.depfile, "depfile", "", "")
 	files, err := parseInterspersed(fs, args)
+	e.inputs = files
 	if err != nil {
 		return e.flagError(err, rewriteHelp)
 	}
@@ -121,10 +122,7 @@ func (e *env) rewrite(args []string) int {
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")
 	}
 	if rf.out == "" && rf.outDir == "" || rf.out == "-" {
-		if _, err := e.stdout.Write(res.Outputs[0]); err != nil {
-			return e.report(err)
-		}
-		return exitOK
+		return e.print(string(res.Outputs[0]))
 	}
 	if rf.outDir != "" {
 		if err := os.MkdirAll(rf.outDir, 0o755); err != nil {
@@ -140,10 +138,7 @@ func (e *env) rewrite(args []string) int {
 	if rf.depfile != "" {
 		writes = append(writes, fileWrite{rf.depfile, depfile(outputs, deps)})
 	}
-	if err := writeOutputs(writes); err != nil {
-		return e.report(err)
-	}
-	return exitOK
+	return e.writeFiles(writes)
 }
 
 // readInput reads one input file ("-" is standard input) and returns its

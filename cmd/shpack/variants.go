@@ -169,10 +169,7 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
 			return e.report(fileError(outDir, "cannot create: %v", unwrapPathError(err)))
 		}
-		if err := writeOutputs(writes); err != nil {
-			return e.report(err)
-		}
-		return exitOK
+		return e.writeFiles(writes)
 	}
 	var b bytes.Buffer
 	if format == "json" {
@@ -195,13 +192,10 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 		}
 	}
 	if out != "" {
-		if err := writeOutput(out, b.Bytes()); err != nil {
-			return e.report(err)
+		if code := e.writeFiles([]fileWrite{{out, b.Bytes()}}); code != exitOK {
+			return code
 		}
 		return exitOK
 	}
-	if _, err := e.stdout.Write(b.Bytes()); err != nil {
-		return e.report(err)
-	}
-	return exitOK
+	return e.print(b.String())
 }
