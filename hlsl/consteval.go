@@ -1,9 +1,6 @@
 package hlsl
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/shpack/shpack/ir"
@@ -29,8 +26,7 @@ func (u *Unit) dims(ds []*Dim) ([]int, *ir.Error) {
 		if len(toks) == 0 {
 			return nil, u.Errorf(d.Pos, "array size missing (a varying array needs a constant size)")
 		}
-		ev := evaluator{u: u, toks: toks}
-		n, err := ev.eval(0)
+		n, err := u.constExpr(toks, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -45,201 +41,58 @@ func (u *Unit) dims(ds []*Dim) ([]int, *ir.Error) {
 	return out, nil
 }
 
-// evaluator computes a constant integer expression by precedence climbing.
-type evaluator struct {
-	u     *Unit
-	toks  []lexer.Token
-	i     int
-	depth int
-}
-
-func (e *evaluator) eval(depth int) (int64, *ir.Error) {
-	e.depth = depth
-	v, err := e.expr(0)
-	if err != nil {
-		return 0, err
+// constExpr evaluates a constant integer expression of the source (see
+// cexpr.go): identifiers are integer constants ("static const int N = 4;"),
+// evaluated in turn, depth levels deep so far.
+func (u *Unit) constExpr(toks []lexer.Token, depth int) (int64, *ir.Error) {
+	ct := make([]cexprTok, len(toks))
+	for i, t := range toks {
+		ct[i] = cexprTok{kind: TokKind(t.Type), text: t.Value}
 	}
-	if e.i < len(e.toks) {
-		return 0, e.u.Errorf(e.toks[e.i].Pos, "unexpected %s in constant expression", quote(e.toks[e.i].Value))
-	}
-	return v, nil
-}
-
-var constPrec = map[string]int{
-	"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
-	"<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10,
-}
-
-func (e *evaluator) peek() *lexer.Token {
-	if e.i < len(e.toks) {
-		return &e.toks[e.i]
-	}
-	return nil
-}
-
-func (e *evaluator) endPos() lexer.Position {
-	if len(e.toks) == 0 {
-		return lexer.Position{}
-	}
-	return e.toks[len(e.toks)-1].Pos
-}
-
-func (e *evaluator) expr(minPrec int) (int64, *ir.Error) {
-	lhs, err := e.unary()
-	if err != nil {
-		return 0, err
-	}
-	for {
-		t := e.peek()
-		if t == nil {
-			return lhs, nil
-		}
-		if t.Value == "?" && minPrec == 0 {
-			e.i++
-			a, err := e.expr(0)
-			if err != nil {
-				return 0, err
-			}
-			if t := e.peek(); t == nil || t.Value != ":" {
-				return 0, e.u.Errorf(e.endPos(), "expected ':' in constant expression")
-			}
-			e.i++
-			b, err := e.expr(0)
-			if err != nil {
-				return 0, err
-			}
-			if lhs != 0 {
-				lhs = a
-			} else {
-				lhs = b
-			}
-			continue
-		}
-		prec, ok := constPrec[t.Value]
-		if !ok || prec <= minPrec {
-			return lhs, nil
-		}
-		e.i++
-		rhs, err := e.expr(prec)
-		if err != nil {
-			return 0, err
-		}
-		switch t.Value {
-		case "||":
-			lhs = boolInt(lhs != 0 || rhs != 0)
-		case "&&":
-			lhs = boolInt(lhs != 0 && rhs != 0)
-		case "|":
-			lhs |= rhs
-		case "^":
-			lhs ^= rhs
-		case "&":
-			lhs &= rhs
-		case "==":
-			lhs = boolInt(lhs == rhs)
-		case "!=":
-			lhs = boolInt(lhs != rhs)
-		case "<":
-			lhs = boolInt(lhs < rhs)
-		case ">":
-			lhs = boolInt(lhs > rhs)
-		case "<=":
-			lhs = boolInt(lhs <= rhs)
-		case ">=":
-			lhs = boolInt(lhs >= rhs)
-		case "<<":
-			lhs <<= uint64(rhs) & 63
-		case ">>":
-			lhs >>= uint64(rhs) & 63
-		case "+":
-			lhs += rhs
-		case "-":
-			lhs -= rhs
-		case "*":
-			lhs *= rhs
-		case "/", "%":
-			if rhs == 0 {
-				return 0, e.u.Errorf(t.Pos, "division by zero in constant expression")
-			}
-			if t.Value == "/" {
-				lhs /= rhs
-			} else {
-				lhs %= rhs
-			}
-		}
-	}
-}
-
-func boolInt(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func (e *evaluator) unary() (int64, *ir.Error) {
-	t := e.peek()
-	if t == nil {
-		return 0, e.u.Errorf(e.endPos(), "constant expression ends too early")
-	}
-	e.i++
-	switch t.Value {
-	case "-", "+", "~", "!":
-		v, err := e.unary()
-		if err != nil {
-			return 0, err
-		}
-		switch t.Value {
-		case "-":
-			return -v, nil
-		case "~":
-			return ^v, nil
-		case "!":
-			return boolInt(v == 0), nil
-		}
-		return v, nil
-	case "(":
-		v, err := e.expr(0)
-		if err != nil {
-			return 0, err
-		}
-		if t := e.peek(); t == nil || t.Value != ")" {
-			return 0, e.u.Errorf(e.endPos(), "missing ')' in constant expression")
-		}
-		e.i++
-		return v, nil
-	}
-	switch t.Type {
-	case tokType(TokInt):
-		s := strings.TrimRight(strings.ToLower(t.Value), "ul")
-		n, err := strconv.ParseInt(s, 0, 64)
-		if err != nil {
-			return 0, e.u.Errorf(t.Pos, "invalid integer %s", t.Value)
+	var identErr *ir.Error
+	v, err := evalCexpr(ct, func(i int) (int64, *cexprErr) {
+		n, e := u.constant(&toks[i], depth)
+		if e != nil {
+			identErr = e
+			return 0, &cexprErr{at: i, msg: e.Msg}
 		}
 		return n, nil
-	case tokType(TokFloat):
-		return 0, e.u.Errorf(t.Pos, "array size must be an integer, not %s", t.Value)
-	case tokType(TokIdent):
-		return e.constant(t)
+	})
+	if err == nil {
+		return v, nil
 	}
-	return 0, e.u.Errorf(t.Pos, "unexpected %s in constant expression", quote(t.Value))
+	pos := lexer.Position{}
+	switch {
+	case err.at < len(toks):
+		pos = toks[err.at].Pos
+	case len(toks) > 0:
+		pos = toks[len(toks)-1].Pos
+	}
+	switch err.kind {
+	case cexprIdent:
+		return 0, identErr
+	case cexprArith:
+		return 0, u.Errorf(pos, "%s in constant expression", err.msg)
+	case cexprFloat:
+		return 0, u.Errorf(pos, "array size must be an integer, not %s", err.float)
+	}
+	return 0, u.Errorf(pos, "invalid constant expression: %s", err.msg)
 }
 
 // constant evaluates a named integer constant.
-func (e *evaluator) constant(t *lexer.Token) (int64, *ir.Error) {
-	c, ok := e.u.idx.consts[t.Value]
+func (u *Unit) constant(t *lexer.Token, depth int) (int64, *ir.Error) {
+	c, ok := u.idx.consts[t.Value]
 	if !ok {
-		return 0, e.u.Errorf(t.Pos, "%s is not a constant (array sizes must be constant integer expressions)", t.Value)
+		return 0, u.Errorf(t.Pos, "%s is not a constant (array sizes must be constant integer expressions)", t.Value)
 	}
-	if e.depth >= maxConstDepth {
-		return 0, e.u.Errorf(t.Pos, "constant %s refers to itself or nests too deeply", t.Value)
+	if depth >= maxConstDepth {
+		return 0, u.Errorf(t.Pos, "constant %s refers to itself or nests too deeply", t.Value)
 	}
-	sh, err := e.u.resolve(c.Type, 0)
+	sh, err := u.resolve(c.Type, 0)
 	if err != nil || sh.kind != shapeNumeric || sh.rows > 0 || sh.cols != 1 || !sh.scalar.IsInteger() {
-		return 0, e.u.Errorf(t.Pos, "%s is not an integer constant", t.Value)
+		return 0, u.Errorf(t.Pos, "%s is not an integer constant", t.Value)
 	}
-	sub := evaluator{u: e.u, toks: c.Value.Tokens}
-	return sub.eval(e.depth + 1)
+	return u.constExpr(c.Value.Tokens, depth+1)
 }
 
 // quote puts user text in double quotes for a message, as written (no Go

@@ -245,22 +245,47 @@ func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 // structHasSemantics reports whether a struct has a member with a semantic,
 // directly or through a struct-typed member. A struct that contains itself
 // counts only once (lowering reports the recursion).
+// The answers for the unit's structs are worked out once, when the unit is
+// parsed (semanticStructs), so a chain of N structs that each nest the
+// previous one costs O(N), not O(N²).
 func (u *Unit) structHasSemantics(s *StructDecl) bool {
-	return u.hasSemantics(s, map[*StructDecl]bool{})
+	if v, ok := u.semStructs[s]; ok {
+		return v
+	}
+	return u.hasSemantics(s, map[*StructDecl]bool{}, nil)
 }
 
-func (u *Unit) hasSemantics(s *StructDecl, seen map[*StructDecl]bool) bool {
+// semanticStructs answers structHasSemantics for every struct of the unit.
+func (u *Unit) semanticStructs() map[*StructDecl]bool {
+	memo := map[*StructDecl]bool{}
+	for _, d := range u.File.Decls {
+		if d.Struct != nil && d.Struct.Body != nil {
+			u.hasSemantics(d.Struct, map[*StructDecl]bool{}, memo)
+		}
+	}
+	return memo
+}
+
+// hasSemantics is structHasSemantics with the structs on the current path
+// (seen) and, if memo is not nil, the answers found so far.
+func (u *Unit) hasSemantics(s *StructDecl, seen, memo map[*StructDecl]bool) (has bool) {
+	if v, ok := memo[s]; ok {
+		return v
+	}
 	if s.Body == nil || seen[s] {
 		return false
 	}
 	seen[s] = true
+	if memo != nil {
+		defer func() { memo[s] = has }()
+	}
 	for _, m := range s.Body.Members {
 		for _, d := range m.Decls {
 			if semanticOf(d.Anns) != nil {
 				return true
 			}
 		}
-		if sh, err := u.resolve(m.Type, 0); err == nil && sh.kind == shapeStruct && u.hasSemantics(sh.st, seen) {
+		if sh, err := u.resolve(m.Type, 0); err == nil && sh.kind == shapeStruct && u.hasSemantics(sh.st, seen, memo) {
 			return true
 		}
 	}

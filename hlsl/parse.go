@@ -440,6 +440,9 @@ type Unit struct {
 	tokens []Token
 	idx    *index
 	params map[*FuncDecl]paramsResult
+	// semStructs says, for each struct of the unit, whether it has a
+	// member with a semantic (structHasSemantics).
+	semStructs map[*StructDecl]bool
 }
 
 // Parse parses a preprocessed translation unit.
@@ -459,6 +462,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	}
 	u.File = f
 	u.buildIndex()
+	u.semStructs = u.semanticStructs()
 	u.params = map[*FuncDecl]paramsResult{}
 	for _, d := range f.Decls {
 		if d.Func != nil {

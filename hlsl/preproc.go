@@ -96,6 +96,11 @@ type Limits struct {
 	MaxIncludeDepth   int // nested #include levels, default 64
 	MaxTokens         int // tokens in the whole output, default 1<<20
 	MaxExpansionDepth int // nested macro expansion depth, default 256
+	// MaxArgTokens bounds the tokens held at once in the arguments of
+	// macro invocations being expanded (F(F(F(...))) holds every level's),
+	// default 1<<18: what bounds the preprocessor's memory, since each
+	// level keeps its arguments while the inner ones expand.
+	MaxArgTokens int
 }
 
 // Default limits.
@@ -104,6 +109,7 @@ const (
 	defaultMaxIncludeDepth   = 64
 	defaultMaxTokens         = 1 << 20
 	defaultMaxExpansionDepth = 256
+	defaultMaxArgTokens      = 1 << 18
 )
 
 // ppMaxErrors caps the diagnostics of one run.
@@ -271,6 +277,7 @@ type ppState struct {
 	locCache  [128]uint32 //
 	work      int
 	workLimit int
+	argTokens int // tokens in the arguments of the expansions in progress
 	hs        ppHideSets
 }
 
@@ -304,6 +311,9 @@ func Preprocess(name string, src []byte, opts *PPOptions) (res *PPResult, errs i
 	}
 	if p.lim.MaxExpansionDepth <= 0 {
 		p.lim.MaxExpansionDepth = defaultMaxExpansionDepth
+	}
+	if p.lim.MaxArgTokens <= 0 {
+		p.lim.MaxArgTokens = defaultMaxArgTokens
 	}
 	// Work counts tokens produced, copied and rescanned; twice the output
 	// limit leaves real files (the largest corpus file needs well under a
@@ -1032,22 +1042,26 @@ func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 	if p.once[path] {
 		return
 	}
-	for k, fr := range p.frames {
-		if fr.path == path {
-			msg := fmt.Sprintf("include cycle: %s includes itself", ppQ(fr.src.path))
-			if k+1 < len(p.frames) {
-				var through []string
-				for _, g := range p.frames[k+1:] {
-					through = append(through, strconv.Quote(ppShort(g.src.path)))
-				}
-				msg += " through " + strings.Join(through, ", ")
-			}
-			p.errorf(hash.Pos, hash.Ctx, "%s", msg)
-			return
-		}
-	}
+	// As in C, a file may be entered again while it is open (headers that
+	// include each other behind #ifndef guards do); only the depth limit
+	// stops an include that never ends, and then says which file repeats.
 	if len(p.frames) > p.lim.MaxIncludeDepth {
-		p.errorf(hash.Pos, hash.Ctx, "#include nested too deeply (more than %d levels)", p.lim.MaxIncludeDepth)
+		msg := fmt.Sprintf("#include nested too deeply (more than %d levels)", p.lim.MaxIncludeDepth)
+		ctx := hash.Ctx
+		for k, fr := range p.frames {
+			if fr.path == path {
+				// A file that includes itself: name it, and give the
+				// chain of its first entry, not every turn of the loop.
+				msg += fmt.Sprintf(": %s includes itself", ppQ(fr.src.path))
+				ctx = fr.ctx
+				if k+1 < len(p.frames) && p.frames[k+1].path != path {
+					msg += fmt.Sprintf(" through %s", ppQ(p.frames[k+1].src.path))
+					ctx = p.frames[k+1].ctx
+				}
+				break
+			}
+		}
+		p.errorf(hash.Pos, ctx, "%s", msg)
 		return
 	}
 	p.work += len(sf.toks) + 64
@@ -1358,7 +1372,16 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 	}
 	hs := p.hideSet(p.hs.intersect(t.hs, rparen.hs), m, t)
 	p.spend(1+len(m.body), t)
+	held := 0
+	for _, a := range args {
+		held += len(a)
+	}
+	p.argTokens += held
+	if p.argTokens > p.lim.MaxArgTokens {
+		p.abortf(t.Pos, t.Ctx, "macro arguments too large: the invocations being expanded hold more than %d tokens", p.lim.MaxArgTokens)
+	}
 	s.push(p.subst(m, t, args, hs, s))
+	p.argTokens -= held
 	return true
 }
 

@@ -358,7 +358,7 @@ func TestPPIfExpressions(t *testing.T) {
 		val  string
 	}{
 		{"1+2*3", "7"}, {"(1+2)*3", "9"}, {"7/2", "3"}, {"-7/2", "-3"}, {"7%3", "1"}, {"-7%3", "-1"},
-		{"1<<4", "16"}, {"256>>4", "16"}, {"-16>>2", "-4"}, {"1<<64", "0"}, {"1<<-1", "0"}, {"-1>>70", "-1"},
+		{"1<<4", "16"}, {"256>>4", "16"}, {"-16>>2", "-4"}, {"1<<62", "4611686018427387904"}, {"-1>>63", "-1"},
 		{"2<3", "1"}, {"3<2", "0"}, {"2<=2", "1"}, {"3>=4", "0"}, {"2>1", "1"}, {"1>2", "0"},
 		{"1==1", "1"}, {"1!=1", "0"}, {"6&3", "2"}, {"6^3", "5"}, {"6|3", "7"},
 		{"1&&0", "0"}, {"1&&2", "1"}, {"1||0", "1"}, {"0||0", "0"},
@@ -371,8 +371,8 @@ func TestPPIfExpressions(t *testing.T) {
 		{"1 - 1 - 1", "-1"}, {"2*3%4", "2"}, {"1 + 2 << 1", "6"}, {"1 < 2 == 1", "1"}, {"1 | 2 ^ 3 & 4", "3"},
 		{"1 || 0 && 0", "1"}, {"(1 || 0) && 0", "0"},
 		{"0 && 1/0", "0"}, {"1 || 1%0", "1"}, {"0 ? 1/0 : 5", "5"}, {"1 ? 5 : 1/0", "5"},
-		{"0xFFFFFFFFFFFFFFFF", "-1"}, {"9223372036854775807 + 1", "-9223372036854775807 - 1"},
-		{"(-9223372036854775807 - 1) / -1", "-9223372036854775807 - 1"},
+		{"-9223372036854775807 - 1 < 0", "1"},
+		{"0 && (1<<64)", "0"}, {"1 ? 2 : 9223372036854775807 * 2", "2"},
 	}
 	for _, c := range cases {
 		t.Run(c.expr, func(t *testing.T) {
@@ -388,6 +388,18 @@ func TestPPConditionalErrors(t *testing.T) {
 	deepNot := "#if " + strings.Repeat("!", 3000) + "1\n#endif"
 	cases := []struct{ name, src, want, err string }{
 		{"div", "#if 1/0\na\n#endif\nb", "b", `main.fx:1:1: error: division by zero in #if`},
+		// C leaves these undefined or out of range: errors, never a wrapped value.
+		{"shift 64", "#if 1<<64\n#endif", "", `main.fx:1:1: error: shift count 64 is outside 0..63 in #if`},
+		{"shift negative", "#if 1<<-1\n#endif", "", `main.fx:1:1: error: shift count -1 is outside 0..63 in #if`},
+		{"shift right 70", "#if -1>>70\n#endif", "", `main.fx:1:1: error: shift count 70 is outside 0..63 in #if`},
+		{"left shift overflow", "#if 3<<62\n#endif", "", `main.fx:1:1: error: integer overflow in #if`},
+		{"add overflow", "#if 9223372036854775807 + 1\n#endif", "", `main.fx:1:1: error: integer overflow in #if`},
+		{"mul overflow", "#if 4294967296 * 4294967296\n#endif", "", `main.fx:1:1: error: integer overflow in #if`},
+		{"div overflow", "#if (-9223372036854775807 - 1) / -1\n#endif", "", `main.fx:1:1: error: integer overflow in #if`},
+		{"literal beyond int64", "#if 0xFFFFFFFFFFFFFFFF\n#endif", "", `main.fx:1:1: error: invalid #if expression: invalid integer literal "0xFFFFFFFFFFFFFFFF"`},
+		{"Go digit separator", "#if 1_0\n#endif", "", `main.fx:1:1: error: invalid #if expression: invalid integer literal "1_0"`},
+		{"Go binary", "#if 0b11\n#endif", "", `main.fx:1:1: error: invalid #if expression: invalid integer literal "0b11"`},
+		{"Go octal", "#if 0o7\n#endif", "", `main.fx:1:1: error: invalid #if expression: invalid integer literal "0o7"`},
 		{"mod", "#if 1%0\na\n#endif", "", `main.fx:1:1: error: division by zero in #if`},
 		{"div elif", "#if 0\n#elif 2/(1-1)\na\n#else\nb\n#endif", "b", `main.fx:2:1: error: division by zero in #elif`},
 		{"empty", "#if\na\n#endif", "", `main.fx:1:1: error: invalid #if expression: missing expression`},
@@ -542,6 +554,8 @@ func TestPPIncludeErrors(t *testing.T) {
 		"big.fxh":    strings.Repeat("x ", 20),
 		"str.fxh":    "\"abc",
 		"m.fxh":      "#include \"./main.fx\"",
+		"ga.fxh":     "#ifndef GA\n#define GA\n#include \"gb.fxh\"\nA\n#endif",
+		"gb.fxh":     "#ifndef GB\n#define GB\n#include \"ga.fxh\"\nB\n#endif",
 	}
 	for i := range 10 {
 		files[fmt.Sprintf("n%d.fxh", i)] = fmt.Sprintf("#include \"n%d.fxh\"\nN%d", i+1, i)
@@ -553,18 +567,21 @@ func TestPPIncludeErrors(t *testing.T) {
 		lim       Limits
 		want, err string
 	}{
-		{"cycle", "#include \"a.fxh\"", Limits{}, "-",
-			"b.fxh:1:1: error: include cycle: \"a.fxh\" includes itself through \"b.fxh\"\n" +
+		// As in C, only the depth limit stops a file that includes itself;
+		// the error names the loop and the chain of its first turn.
+		{"cycle", "#include \"a.fxh\"", Limits{MaxIncludeDepth: 4}, "-",
+			"b.fxh:1:1: error: #include nested too deeply (more than 4 levels): \"a.fxh\" includes itself through \"b.fxh\"\n" +
 				"a.fxh:1:1: note: in file included from here\n" +
 				"main.fx:1:1: note: in file included from here"},
-		{"self", "#include \"self.fxh\"", Limits{}, "S",
-			"self.fxh:1:1: error: include cycle: \"self.fxh\" includes itself\n" +
+		{"self", "#include \"self.fxh\"", Limits{MaxIncludeDepth: 3}, "S S S",
+			"self.fxh:1:1: error: #include nested too deeply (more than 3 levels): \"self.fxh\" includes itself\n" +
 				"main.fx:1:1: note: in file included from here"},
-		{"main includes itself", "M\n#include \"main.fx\"", Limits{}, "M",
-			`main.fx:2:1: error: include cycle: "main.fx" includes itself`},
-		{"main includes itself through a header", "M\n#include \"m.fxh\"", Limits{}, "M",
-			"m.fxh:1:1: error: include cycle: \"main.fx\" includes itself through \"m.fxh\"\n" +
+		{"main includes itself", "M\n#include \"main.fx\"", Limits{MaxIncludeDepth: 2}, "M M M",
+			`main.fx:2:1: error: #include nested too deeply (more than 2 levels): "main.fx" includes itself`},
+		{"main includes itself through a header", "M\n#include \"m.fxh\"", Limits{MaxIncludeDepth: 3}, "M M",
+			"m.fxh:1:1: error: #include nested too deeply (more than 3 levels): \"main.fx\" includes itself through \"m.fxh\"\n" +
 				"main.fx:2:1: note: in file included from here"},
+		{"headers that include each other behind guards", "#include \"ga.fxh\"\nM", Limits{}, "B A M", ""},
 		{"pragma once", "#include \"once.fxh\"\n#include \"once.fxh\"", Limits{}, "O", ""},
 		{"guard", "#include \"guard.fxh\"\n#include \"guard.fxh\"", Limits{}, "G1", ""},
 		{"error in include", "m\n#include \"err.fxh\"", Limits{}, "m e1 e2",

@@ -67,7 +67,7 @@ func (t *Token) Spelled(src []byte) bool {
 
 // Scan splits src, the contents of file, into tokens. It removes a leading
 // UTF-8 byte-order mark, joins backslash-continued lines, treats comments as
-// whitespace and accepts CRLF line ends. Positions are 1-based lines and byte
+// whitespace and accepts LF, CRLF and CR-only line ends. Positions are 1-based lines and byte
 // columns of the original text. Unterminated comments, strings and character
 // constants are reported; the scan still returns every token it could make.
 // The result always ends with a TokEOF token.
@@ -101,10 +101,10 @@ type scanner struct {
 func (s *scanner) splice() {
 	for s.off < len(s.src) && s.src[s.off] == '\\' {
 		n := 0
-		if s.off+1 < len(s.src) && s.src[s.off+1] == '\n' {
-			n = 2
-		} else if s.off+2 < len(s.src) && s.src[s.off+1] == '\r' && s.src[s.off+2] == '\n' {
+		if s.off+2 < len(s.src) && s.src[s.off+1] == '\r' && s.src[s.off+2] == '\n' {
 			n = 3
+		} else if s.off+1 < len(s.src) && (s.src[s.off+1] == '\n' || s.src[s.off+1] == '\r') {
+			n = 2
 		}
 		if n == 0 {
 			return
@@ -137,9 +137,22 @@ func (s *scanner) peek2() byte {
 	return c
 }
 
+// eolAt reports whether a line ends at offset off: LF, or a CR not
+// followed by LF (classic Mac OS line ends; the CR of CRLF is whitespace
+// before the LF).
+func eolAt(src []byte, off int) bool {
+	return src[off] == '\n' || src[off] == '\r' && (off+1 >= len(src) || src[off+1] != '\n')
+}
+
+// eol reports whether a line ends at the current offset (after splicing).
+func (s *scanner) eol() bool {
+	s.splice()
+	return s.off < len(s.src) && eolAt(s.src, s.off)
+}
+
 // advance moves past the current byte.
 func (s *scanner) advance() {
-	if s.src[s.off] == '\n' {
+	if eolAt(s.src, s.off) {
 		s.line++
 		s.col = 1
 	} else {
@@ -162,7 +175,7 @@ func (s *scanner) next() Token {
 		switch {
 		case s.off >= len(s.src):
 			return Token{Kind: TokEOF, Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
-		case c == '\n':
+		case s.eol():
 			s.advance()
 			s.bol = true
 			s.space = false
@@ -172,7 +185,7 @@ func (s *scanner) next() Token {
 			s.space = true
 			continue
 		case c == '/' && s.peek2() == '/':
-			for s.off < len(s.src) && s.peek() != '\n' {
+			for s.off < len(s.src) && !s.eol() {
 				s.advance()
 			}
 			s.space = true
@@ -248,12 +261,12 @@ func (s *scanner) next() Token {
 		closed := false
 		for s.off < len(s.src) {
 			c := s.peek()
-			if c == '\n' || s.off >= len(s.src) {
+			if s.off >= len(s.src) || s.eol() {
 				break
 			}
 			if c == '\\' {
 				take()
-				if s.off < len(s.src) && s.peek() != '\n' {
+				if s.off < len(s.src) && !s.eol() {
 					take()
 				}
 				continue

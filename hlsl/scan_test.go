@@ -43,3 +43,25 @@ func TestScan(t *testing.T) {
 	assert.True(t, toks[1].BOL)
 	assert.True(t, toks[1].Space)
 }
+
+// TestScanCROnly: a lone CR (classic Mac OS) ends a line as LF does, in
+// positions, comments, strings, splices and directives; the CR of CRLF
+// does not end one more.
+func TestScanCROnly(t *testing.T) {
+	toks, errs := Scan("t", []byte("a // c\rb\r\n\"s\rc\\\rd"))
+	assert.Equal(t, "t:3:1: error: unterminated string", errs.Error())
+	var got []string
+	for _, tk := range toks[:len(toks)-1] {
+		got = append(got, tk.Text+"@"+tk.Pos.String()[2:])
+	}
+	assert.Equal(t, []string{"a@1:1", "b@2:1", `"s@3:1`, "cd@4:1"}, got)
+	assert.True(t, toks[1].BOL)
+
+	pp, perrs := Preprocess("m", []byte("#define N 2\rN\r#if N == 2\ryes\r#endif\r"), nil)
+	assert.Empty(t, perrs)
+	var out []string
+	for _, tk := range pp.Tokens[:len(pp.Tokens)-1] {
+		out = append(out, tk.Text)
+	}
+	assert.Equal(t, []string{"2", "yes"}, out)
+}
