@@ -2,6 +2,7 @@ package hlsl
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -239,7 +240,49 @@ func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 		}
 		return sh, nil
 	}
-	return shape{}, u.Errorf(t.Pos, "unknown type %s", name)
+	return shape{}, u.Errorf(t.Pos, "%s", u.unknownType(name))
+}
+
+// numericLike matches a scalar type name with a size suffix ("float5",
+// "half4x7").
+var numericLike = regexp.MustCompile(`^(float|half|int|uint|bool|double|dword|min16float|min10float|min16int|min16uint)([0-9]+)(x[0-9]+)?$`)
+
+// unknownType is the message for a type name that is none: a vector or
+// matrix size out of range says so; a misspelt name gets a suggestion.
+func (u *Unit) unknownType(name string) string {
+	if numericLike.MatchString(name) {
+		return fmt.Sprintf("unknown type %s: vectors and matrices have 1 to 4 rows and columns", name)
+	}
+	if hint := u.suggestType(name); hint != "" {
+		return fmt.Sprintf("unknown type %s; did you mean %s?", name, hint)
+	}
+	return "unknown type " + name
+}
+
+// suggestType finds a known type name close to a misspelt one: the
+// numeric types (flaot2 gives float2), then the unit's structs and
+// typedefs, in source order.
+func (u *Unit) suggestType(name string) string {
+	var names []string
+	for _, sc := range []string{"float", "half", "int", "uint", "bool", "double", "dword", "min16float", "min10float", "min16int", "min16uint"} {
+		names = append(names, sc)
+		for c := 1; c <= 4; c++ {
+			names = append(names, fmt.Sprintf("%s%d", sc, c))
+			for r := 1; r <= 4; r++ {
+				names = append(names, fmt.Sprintf("%s%dx%d", sc, r, c))
+			}
+		}
+	}
+	names = append(names, "vector", "matrix")
+	for _, d := range u.File.Decls {
+		switch {
+		case d.Struct != nil && d.Struct.Body != nil:
+			names = append(names, d.Struct.Name.Text)
+		case d.Typedef != nil:
+			names = append(names, d.Typedef.Name.Text)
+		}
+	}
+	return ir.Suggest(name, names)
 }
 
 // structHasSemantics reports whether a struct has a member with a semantic,

@@ -125,7 +125,7 @@ func TestLowerErrors(t *testing.T) {
 		{"unknown type", "struct S { vec2 uv : TEXCOORD0; };",
 			"t.hlsl:1:12: error: unknown type vec2"},
 		{"bad vector width", "struct S { float5 uv : TEXCOORD0; };",
-			"t.hlsl:1:12: error: unknown type float5"},
+			"t.hlsl:1:12: error: unknown type float5: vectors and matrices have 1 to 4 rows and columns"},
 		{"bad template", "struct S { vector<float, 7> v : TEXCOORD0; };",
 			"t.hlsl:1:12: error: invalid type vector<float, 7>"},
 		{"array size not constant", "struct S { float a[N] : TEXCOORD0; };",
@@ -282,7 +282,7 @@ func TestSyntaxErrors(t *testing.T) {
 		want string
 	}{
 		{"missing semicolon in struct", "struct S {\n  float4 p : POSITION\n};",
-			`t.hlsl:3:1: error: unexpected token "}" (expected ";")`},
+			`t.hlsl:2:22: error: expected ";" after "POSITION"`},
 		{"unterminated struct", "struct S {\n  float4 p : POSITION;\n",
 			`t.hlsl:3:1: error: unexpected end of file (expected "}")`},
 		{"stray closing brace", "float x;\n}\n",

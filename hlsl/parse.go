@@ -542,6 +542,15 @@ func (u *Unit) syntaxError(err error) error {
 		last := u.tokens[len(u.tokens)-1]
 		pos = lexer.Position{Filename: last.Pos.File, Line: last.Pos.Line, Column: last.Pos.Col, Offset: len(u.tokens) - 1}
 	}
+	// A ";" missing at the end of a line is reported there, as gcc does,
+	// not at the first token of the next line.
+	if i := pos.Offset; strings.HasSuffix(msg, `(expected ";")`) && i > 0 && i < len(u.tokens) {
+		prev, next := u.tokens[i-1], u.tokens[i]
+		if next.BOL && prev.Pos.File == next.Pos.File && prev.Pos.Line < next.Pos.Line && !prev.Expanded {
+			at := lexer.Position{Filename: prev.Pos.File, Line: prev.Pos.Line, Column: prev.Pos.Col + len(prev.Text), Offset: i - 1}
+			return ir.ErrorList{u.Errorf(at, "expected \";\" after %s", quote(ppShort(prev.Text)))}
+		}
+	}
 	return ir.ErrorList{u.Errorf(pos, "%s", msg)}
 }
 

@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // ValidateSignature reports every element of sig that cannot be declared in
 // the register file f, each positioned at the element: semantics with no
@@ -28,7 +31,15 @@ func ValidateSignature(sig *Signature, f *RegisterFile, c Constraints) ErrorList
 				e.Name, e.Semantic.Name, f.Profile.Name)
 			continue
 		case !ok:
-			add("%s: semantic %s is not a Direct3D 9 usage (TEXCOORD0..15 carry user data)", e.Name, e.Semantic.Name)
+			if hint := SuggestSemantic(e.Semantic.Name); hint != "" {
+				idx := ""
+				if e.Semantic.HasIndex {
+					idx = strconv.Itoa(e.Semantic.Index)
+				}
+				add("%s: semantic %s is not a Direct3D 9 usage; did you mean %s?", e.Name, e.Semantic.Name+idx, hint+idx)
+			} else {
+				add("%s: semantic %s is not a Direct3D 9 usage (TEXCOORD0..15 carry user data)", e.Name, e.Semantic.Name)
+			}
 			continue
 		case !u.IsDecl() && !(pixelIn && f.Profile.Major == 3):
 			if pixelIn {

@@ -1,0 +1,175 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// DiagStyle is how diagnostics are printed.
+type DiagStyle uint8
+
+const (
+	// DiagGCC prints as gcc and clang do: the include chain first ("In file
+	// included from a.fxh:3,"), then "file:line:col: error: msg", the
+	// source line and a caret under the column, then the other notes, each
+	// with its own source line.
+	DiagGCC DiagStyle = iota
+	// DiagPlain prints Error.Error(): "file:line:col: error: msg" and one
+	// line per note, include notes included, no source lines.
+	DiagPlain
+	// DiagMSVC prints "file(line,col): error: msg" and notes alike, the
+	// form Visual Studio and fxc users' tools read.
+	DiagMSVC
+)
+
+// ParseDiagStyle reads a style's name: "gcc", "plain" or "msvc".
+func ParseDiagStyle(s string) (DiagStyle, bool) {
+	switch s {
+	case "gcc":
+		return DiagGCC, true
+	case "plain":
+		return DiagPlain, true
+	case "msvc":
+		return DiagMSVC, true
+	}
+	return 0, false
+}
+
+// A DiagPrinter formats diagnostics. Source returns the contents of a file
+// named by a position (nil if it cannot be read); without it, or with
+// NoCaret, no source lines are shown.
+type DiagPrinter struct {
+	Style   DiagStyle
+	NoCaret bool
+	Source  func(file string) []byte
+}
+
+// includeMsg is the message of the notes IncludeNotes makes.
+const includeMsg = "in file included from here"
+
+// Format prints one diagnostic (without a final newline).
+func (p DiagPrinter) Format(e *Error) string {
+	kind := "error"
+	if e.Warning {
+		kind = "warning"
+	}
+	var b strings.Builder
+	switch p.Style {
+	case DiagPlain:
+		return e.Error()
+	case DiagMSVC:
+		b.WriteString(msvcLine(e.Pos, kind, e.Msg))
+		for _, n := range e.Notes {
+			b.WriteByte('\n')
+			b.WriteString(msvcLine(n.Pos, "note", n.Msg))
+		}
+		return b.String()
+	}
+	// gcc: "In file included from X:L,\n                 from Y:L:\n".
+	var others []Note
+	first := true
+	for _, n := range e.Notes {
+		if n.Msg != includeMsg || n.Pos.Line == 0 {
+			others = append(others, n)
+			continue
+		}
+		if first {
+			b.WriteString("In file included from ")
+			first = false
+		} else {
+			b.WriteString(",\n                 from ")
+		}
+		b.WriteString(n.Pos.File + ":" + strconv.Itoa(n.Pos.Line))
+	}
+	if !first {
+		b.WriteString(":\n")
+	}
+	b.WriteString(prefixed(e.Pos, kind, e.Msg))
+	p.caret(&b, e.Pos)
+	for _, n := range others {
+		b.WriteByte('\n')
+		b.WriteString(prefixed(n.Pos, "note", n.Msg))
+		p.caret(&b, n.Pos)
+	}
+	return b.String()
+}
+
+func prefixed(pos Pos, kind, msg string) string {
+	if s := pos.String(); s != "" {
+		return s + ": " + kind + ": " + msg
+	}
+	return kind + ": " + msg
+}
+
+func msvcLine(pos Pos, kind, msg string) string {
+	switch {
+	case pos.File == "":
+		return kind + ": " + msg
+	case pos.Line <= 0:
+		return pos.File + ": " + kind + ": " + msg
+	}
+	return pos.File + "(" + strconv.Itoa(pos.Line) + "," + strconv.Itoa(pos.Col) + "): " + kind + ": " + msg
+}
+
+// caret appends the source line of pos and a caret under its column, as
+// gcc does ("    3 |     float bad" and "      |     ^"). Whitespace
+// before the column is copied (tabs stay tabs), other characters become
+// one space each, so the caret lines up in any tab width.
+func (p DiagPrinter) caret(b *strings.Builder, pos Pos) {
+	if p.NoCaret || p.Source == nil || pos.Line <= 0 || pos.Col <= 0 {
+		return
+	}
+	src := p.Source(pos.File)
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		src = src[3:] // columns count from after the byte-order mark
+	}
+	line, ok := sourceLine(src, pos.Line)
+	if !ok || pos.Col-1 > len(line) || !utf8.ValidString(line) {
+		return
+	}
+	num := strconv.Itoa(pos.Line)
+	pad := strings.Repeat(" ", max(5-len(num), 0))
+	b.WriteString("\n" + pad + num + " |")
+	if line != "" {
+		b.WriteString(" " + line)
+	}
+	b.WriteString("\n")
+	b.WriteString(strings.Repeat(" ", len(pad)+len(num)) + " | ")
+	for _, r := range line[:pos.Col-1] {
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteByte('^')
+}
+
+// sourceLine returns line n (1-based) of src without its line end; lines
+// end at LF, CRLF or a lone CR, as the scanner reads them.
+func sourceLine(src []byte, n int) (string, bool) {
+	if src == nil {
+		return "", false
+	}
+	line := 1
+	start := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		if line == n {
+			return string(src[start:i]), true
+		}
+		if c == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+			i++
+		}
+		line++
+		start = i + 1
+	}
+	if line == n && start <= len(src) {
+		return string(src[start:]), true
+	}
+	return "", false
+}
