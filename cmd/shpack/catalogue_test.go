@@ -27,6 +27,9 @@ type catalogueCommand struct {
 	args   []string
 	stderr string
 	exit   int
+	// from, to are the file's lines (1-based, to exclusive) of the
+	// expected stderr, which -update rewrites.
+	from, to int
 }
 
 // readCatalogue splits docs/errors.md into entries: a "###" heading starts
@@ -81,9 +84,11 @@ func readCatalogue(t *testing.T, path string) []catalogueEntry {
 				case strings.HasPrefix(l, "$ shpack"):
 					// Arguments are split at spaces; the catalogue uses no quoting.
 					cmd.args = strings.Fields(strings.TrimPrefix(l, "$ shpack"))
+					cmd.from = lineNo + 1
 				case strings.HasPrefix(l, "exit "):
 					cmd.exit, err = strconv.Atoi(l[5:])
 					require.NoError(t, err)
+					cmd.to = lineNo
 				default:
 					stderr = append(stderr, l)
 				}
@@ -98,11 +103,17 @@ func readCatalogue(t *testing.T, path string) []catalogueEntry {
 	return entries
 }
 
-// TestCatalogue runs every example of docs/errors.md.
+// TestCatalogue runs every example of docs/errors.md. With -update it
+// writes what each command printed into the file instead (review the
+// diff).
 func TestCatalogue(t *testing.T) {
 	path := filepath.Join(testenv.Root(t), "docs", "errors.md")
 	entries := readCatalogue(t, path)
 	require.NotEmpty(t, entries)
+	got := map[int]catalogueCommand{} // by from line, with the stderr printed
+	if *update {
+		defer func() { rewriteCatalogue(t, path, got) }()
+	}
 	for _, en := range entries {
 		t.Run(en.title, func(t *testing.T) {
 			require.NotEmpty(t, en.commands, "docs/errors.md:%d: an entry needs a console block", en.line)
@@ -115,6 +126,11 @@ func TestCatalogue(t *testing.T) {
 			t.Chdir(dir)
 			for _, c := range en.commands {
 				code, stdout, stderr := shpackRun(c.args...)
+				if *update {
+					c.stderr = stderr
+					got[c.from] = c
+					continue
+				}
 				assert.Equal(t, c.exit, code, "docs/errors.md:%d: shpack %s", en.line, strings.Join(c.args, " "))
 				assert.Equal(t, c.stderr, stderr, "docs/errors.md:%d: shpack %s", en.line, strings.Join(c.args, " "))
 				if c.exit != 0 {
@@ -123,4 +139,24 @@ func TestCatalogue(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rewriteCatalogue replaces the expected stderr of every command with what
+// it printed.
+func rewriteCatalogue(t *testing.T, path string, got map[int]catalogueCommand) {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(data), "\n")
+	var out strings.Builder
+	for i := 0; i < len(lines); i++ {
+		c, ok := got[i+1]
+		if !ok {
+			out.WriteString(lines[i])
+			continue
+		}
+		out.WriteString(c.stderr)
+		out.WriteString(lines[c.to-1]) // the exit line
+		i = c.to - 1
+	}
+	require.NoError(t, os.WriteFile(path, []byte(out.String()), 0o644))
 }

@@ -146,7 +146,7 @@ func (e *env) compare(args []string) int {
 	files, skipped, err := collectFiles(paths)
 	if cf.verbose {
 		for _, p := range skipped {
-			fmt.Fprintf(e.stderr, "%s: note: skipped: not a regular file\n", p)
+			e.notef("%s: note: skipped: not a regular file\n", p)
 		}
 	}
 	if err != nil {

@@ -205,15 +205,13 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	}
 	for _, u := range []*hlsl.Unit{vu, pu} {
 		for _, w := range warnings(u) {
-			fmt.Fprintln(e.stderr, w)
+			e.note(w)
 		}
 		if pu == vu {
 			break
 		}
 	}
-	for _, n := range omittedNotes(pl) {
-		fmt.Fprintln(e.stderr, n)
-	}
+	e.note(omittedNotes(pl, vl)...)
 	var vb, pb bytes.Buffer
 	switch {
 	case lf.format == "json" && lf.vsOut == "":
@@ -250,7 +248,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	}
 	if res != nil {
 		for _, w := range res.Warnings {
-			fmt.Fprintln(e.stderr, w.Error())
+			e.note(w.Error())
 		}
 	}
 	if err != nil {
@@ -265,14 +263,14 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		return e.usageError("--indexed applies to one pair, not to an effect's passes"), true
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintln(e.stderr, n.String())
+		e.note(n.String())
 	}
 	for _, sl := range res.Shared {
 		var parts []string
 		for i, vs := range sl.VS {
 			parts = append(parts, fmt.Sprintf("%s %d (alone %d)", vs, sl.Registers[i], sl.Own[i]))
 		}
-		fmt.Fprintf(e.stderr, "%s: note: %s share one layout for the pixel shaders they feed; general registers: %s\n",
+		e.notef("%s: note: %s share one layout for the pixel shaders they feed; general registers: %s\n",
 			name, strings.Join(sl.VS, ", "), strings.Join(parts, ", "))
 	}
 	for _, p := range res.Passes {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/shpack/shpack/emit"
 )
@@ -35,7 +34,7 @@ func (e *env) list(args []string) int {
 	u, err := e.load(files[0], &ff)
 	if u != nil {
 		for _, w := range warnings(u) {
-			fmt.Fprintln(e.stderr, w)
+			e.note(w)
 		}
 	}
 	if err != nil {

@@ -22,8 +22,9 @@ const (
 	exitUsage = 2 // bad command line
 )
 
-// maxErrors is how many diagnostics are printed; the rest are counted.
-const maxErrors = 10
+// defaultMaxErrors is how many diagnostics are printed unless --max-errors
+// says otherwise (0: all); the rest are counted.
+const defaultMaxErrors = 10
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -37,6 +38,19 @@ type env struct {
 	// inputs are the files the command line names, which no output may
 	// overwrite.
 	inputs []string
+	diag   diagFlags
+	// stdinSrc is what was read from standard input, for source lines in
+	// diagnostics; sources caches the files read for them.
+	stdinSrc []byte
+	sources  map[string][]byte
+}
+
+// diagFlags are the diagnostics flags every command takes.
+type diagFlags struct {
+	style     ir.DiagStyle
+	noCaret   bool
+	maxErrors int
+	quiet     bool
 }
 
 // run executes one shpack command line and returns the exit code.
@@ -144,12 +158,17 @@ func (e *env) report(err error) int {
 		return exitInput
 	}
 	errs.Sort()
+	pr := e.printer()
+	limit := e.diag.maxErrors
 	for i, d := range errs {
-		if i == maxErrors {
-			fmt.Fprintf(e.stderr, "shpack: %d more errors not shown\n", len(errs)-maxErrors)
+		if limit > 0 && i == limit {
+			fmt.Fprintf(e.stderr, "shpack: %d more errors not shown (--max-errors=0 shows all)\n", len(errs)-limit)
 			break
 		}
-		fmt.Fprintln(e.stderr, d.Error())
+		if d.Warning && e.diag.quiet {
+			continue
+		}
+		fmt.Fprintln(e.stderr, pr.Format(d))
 	}
 	return exitInput
 }
@@ -202,7 +221,58 @@ func (e *env) newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
+	e.diag = diagFlags{maxErrors: defaultMaxErrors}
+	fs.Func("diagnostics-format", "", func(v string) error {
+		st, ok := ir.ParseDiagStyle(v)
+		if !ok {
+			return fmt.Errorf("unknown diagnostics format %q (known: gcc, plain, msvc)", v)
+		}
+		e.diag.style = st
+		return nil
+	})
+	fs.BoolVar(&e.diag.noCaret, "no-caret", false, "")
+	fs.IntVar(&e.diag.maxErrors, "max-errors", defaultMaxErrors, "")
+	fs.BoolVar(&e.diag.quiet, "q", false, "")
 	return fs
+}
+
+// printer is how the command prints diagnostics.
+func (e *env) printer() ir.DiagPrinter {
+	return ir.DiagPrinter{Style: e.diag.style, NoCaret: e.diag.noCaret, Source: e.source}
+}
+
+// source returns a file's contents for the source lines of diagnostics.
+func (e *env) source(file string) []byte {
+	if file == stdinName {
+		return e.stdinSrc
+	}
+	if b, ok := e.sources[file]; ok {
+		return b
+	}
+	b, err := readLimited(file, maxInputBytes)
+	if err != nil || len(b) > maxInputBytes {
+		b = nil
+	}
+	if e.sources == nil {
+		e.sources = map[string][]byte{}
+	}
+	e.sources[file] = b
+	return b
+}
+
+// note prints lines of notes and warnings, unless -q.
+func (e *env) note(lines ...string) {
+	if e.diag.quiet {
+		return
+	}
+	for _, l := range lines {
+		fmt.Fprintln(e.stderr, l)
+	}
+}
+
+// notef prints one note, unless -q.
+func (e *env) notef(format string, args ...any) {
+	e.note(fmt.Sprintf(format, args...))
 }
 
 // flagError converts a flag-parsing error into the usage exit.

@@ -109,6 +109,15 @@ Flags (they may also follow FILE):
   --version           print the version
   --help              show this help
 
+Diagnostics (every command):
+  --diagnostics-format=gcc|plain|msvc
+                      gcc (default): FILE:LINE:COL: error: ..., the source
+                      line and a caret, the include chain first; plain: one
+                      line per diagnostic and note; msvc: FILE(LINE,COL): ...
+  --no-caret          no source lines
+  --max-errors=N      print at most N errors (default 10; 0: all)
+  -q                  no notes and warnings
+
 Without --struct or --entry, shpack packs the outputs of the vertex shader the
 file's techniques compile (the inputs of their pixel shader for a pixel
 profile); in a file without techniques it picks the only struct with semantics
@@ -118,8 +127,8 @@ member, or the only struct with semantics in the file. Otherwise it lists the
 candidates and asks.
 
 Exit status: 0 success; 1 errors in the input (each printed as
-FILE:LINE:COL: error: message, at most 10, sorted; nothing is written);
-2 bad command line.
+FILE:LINE:COL: error: message, at most 10 unless --max-errors, sorted;
+nothing is written); 2 bad command line.
 `
 
 // packFlags are the flags of the pack command.
@@ -225,7 +234,7 @@ func (e *env) pack(args []string) int {
 	failed := false
 	for _, r := range res {
 		for _, n := range r.notes {
-			fmt.Fprintln(e.stderr, n)
+			e.note(n)
 		}
 		if r.err != nil {
 			e.report(r.err)
@@ -380,7 +389,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if err := ir.CheckLayout(l); err != nil {
 		return nil, nil, notes, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
 	}
-	notes = append(notes, omittedNotes(l)...)
+	notes = append(notes, omittedNotes(l, nil)...)
 	var buf bytes.Buffer
 	switch pf.format {
 	case "json":
@@ -461,14 +470,26 @@ func lookupStrategy(name string) (pack.Strategy, error) {
 // omittedNotes lists the members a pixel shader's declarations leave out:
 // POSITION0 and PSIZE cannot be pixel inputs. A vertex output a pixel
 // shader does not read is allowed (seed 003), but shpack cannot see whether
-// the shader reads them, so it says so.
-func omittedNotes(l *ir.Layout) []string {
+// the shader reads them, so it says so. With the vertex layout vs, a
+// member declared where a vertex output is (the usual idiom of one struct
+// for both stages, whose POSITION0 every pixel shader "takes") goes
+// without a note: the pixel shader was never going to get it.
+func omittedNotes(l, vs *ir.Layout) []string {
 	var notes []string
+	shared := map[ir.Pos]bool{}
+	if vs != nil {
+		for _, e := range vs.Sig.Elements {
+			shared[e.Pos] = true
+		}
+	}
 	for i, p := range l.Place {
 		if p.Role != ir.RoleOmitted {
 			continue
 		}
 		el := &l.Sig.Elements[i]
+		if shared[el.Pos] {
+			continue
+		}
 		notes = append(notes, ir.Note{Pos: el.Pos, Msg: fmt.Sprintf(
 			"%s: %s%d cannot be a %s input; it is left out of the declarations (the pixel shader must not read it)",
 			el.Name, p.Usage, p.Index, l.File.Profile.Name)}.String())

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/emit"
@@ -96,7 +95,7 @@ func (e *env) repack(args []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	fmt.Fprintf(e.stderr, "%s: note: %d general output registers repacked into %d (%s, %s)\n",
+	e.notef("%s: note: %d general output registers repacked into %d (%s, %s)\n",
 		names[0], res.Unpacked, res.VSLayout.GeneralRegisters(), strategy.Name(), layoutWord(opts.portable))
 	var vb, pb bytes.Buffer
 	if format == "json" {
@@ -122,7 +121,7 @@ func (e *env) repack(args []string) int {
 		}
 		for i, prog := range []*d3d9.Program{res.VS, res.PS} {
 			if what := d3d9.AssemblerGaps(prog); what != "" {
-				fmt.Fprintf(e.stderr, "%s: note: the program has %s, which MojoShader's and Wine's assemblers do not read: --format=cso writes bytecode\n", names[i], what)
+				e.notef("%s: note: the program has %s, which MojoShader's and Wine's assemblers do not read: --format=cso writes bytecode\n", names[i], what)
 			}
 		}
 	}

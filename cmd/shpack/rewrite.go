@@ -109,14 +109,14 @@ func (e *env) rewrite(args []string) int {
 	})
 	if res != nil {
 		for _, w := range res.Warnings {
-			fmt.Fprintln(e.stderr, w.Error())
+			e.note(w.Error())
 		}
 	}
 	if err != nil {
 		return e.report(err)
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintln(e.stderr, n.String())
+		e.note(n.String())
 	}
 	if rf.out == "-" && rf.depfile != "" {
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")

@@ -35,7 +35,7 @@ func (e *env) variantNotes(source string, vars []driver.Variant, fl *pack.Family
 	if fl.Optimal {
 		proven = "optimal"
 	}
-	fmt.Fprintf(e.stderr, "%s: note: %d variants share one layout (%s; largest %d, lower bound %d); general registers: %s\n",
+	e.notef("%s: note: %d variants share one layout (%s; largest %d, lower bound %d); general registers: %s\n",
 		source, len(vars), proven, fl.Largest(), fl.LowerBound, strings.Join(parts, ", "))
 }
 
