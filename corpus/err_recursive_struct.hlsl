@@ -1,5 +1,6 @@
 // error: a struct that contains itself, here through another struct
-// (Node -> Link -> Node), would flatten forever; it is reported once.
+// (Node -> Link -> Node), would flatten forever; each struct of the cycle is
+// reported, once.
 struct Link;
 
 struct Node

@@ -458,7 +458,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	}
 	f, err := fp.ParseFromLexer(lex)
 	if err != nil {
-		return nil, u.syntaxError(err)
+		return nil, u.recoverSyntax(err)
 	}
 	u.File = f
 	u.buildIndex()
@@ -552,6 +552,70 @@ func (u *Unit) syntaxError(err error) error {
 		}
 	}
 	return ir.ErrorList{u.Errorf(pos, "%s", msg)}
+}
+
+// maxSyntaxErrors bounds the syntax errors one parse reports.
+const maxSyntaxErrors = 50
+
+// recoverSyntax reports the syntax error err and every later one that is
+// independent of it: as a C compiler does, it skips to the end of the
+// top-level declaration that holds the error (its ";" or closing "}" at
+// brace depth 0) and parses again from there, until the end of the file.
+func (u *Unit) recoverSyntax(err error) error {
+	fp, _ := parsers()
+	var errs ir.ErrorList
+	for len(errs) < maxSyntaxErrors {
+		errs = append(errs, ir.Errors(u.syntaxError(err))...)
+		var pe participle.Error
+		if !errors.As(err, &pe) {
+			break
+		}
+		next := u.declEnd(pe.Position().Offset)
+		if next >= len(u.tokens)-1 {
+			break
+		}
+		lex, lerr := lexer.Upgrade(&sliceLexer{toks: toLexerTokens(u.tokens)[next:]})
+		if lerr != nil {
+			break
+		}
+		if _, err = fp.ParseFromLexer(lex); err == nil {
+			break
+		}
+	}
+	return errs
+}
+
+// declEnd returns the index of the first token after the top-level
+// declaration that holds token at: past the next ";" at brace depth 0, or
+// a "}" that closes depth 0 when no ";" follows it. Tokens before at are
+// scanned for the depth at it.
+func (u *Unit) declEnd(at int) int {
+	depth := 0
+	for i := 0; i < len(u.tokens); i++ {
+		t := &u.tokens[i]
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case "{":
+			depth++
+		case "}":
+			if depth > 0 {
+				depth--
+			}
+			if depth == 0 && i >= at {
+				if i+1 < len(u.tokens) && u.tokens[i+1].Kind == TokPunct && u.tokens[i+1].Text == ";" {
+					return i + 2
+				}
+				return i + 1
+			}
+		case ";":
+			if depth == 0 && i >= at {
+				return i + 1
+			}
+		}
+	}
+	return len(u.tokens)
 }
 
 // ParseFile preprocesses and parses src, the contents of the file called

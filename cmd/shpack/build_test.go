@@ -123,14 +123,25 @@ func TestBuildIntegration(t *testing.T) {
 		asm, _ = os.ReadFile(out)
 		assert.Contains(t, string(asm), "dcl_texcoord o1 // WATER_OUT.UV = .xy, WATER_OUT.Wave = .zw")
 
-		// A change that does not change the output keeps its timestamp.
-		before, err := os.Stat(out)
-		require.NoError(t, err)
-		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "// a comment\n#define WAVE_T float2\n")
+		// A change that does not change the output: --touch moves the
+		// output's time, so the next make has nothing to do (without it,
+		// make would run shpack on every build from now on).
+		// (Times in the past: --touch gives the output the current time,
+		// which must be later than the header's.)
+		past := time.Now().Add(-10 * time.Second)
+		require.NoError(t, os.Chtimes(out, past, past))
+		hdr := filepath.Join(dir, "shaders", "common.fxh")
+		require.NoError(t, os.WriteFile(hdr, []byte("// a comment\n#define WAVE_T float2\n"), 0o644))
+		require.NoError(t, os.Chtimes(hdr, past.Add(5*time.Second), past.Add(5*time.Second)))
+		assert.Contains(t, run(t, dir, "make"), "shpack --touch")
+		assert.Contains(t, run(t, dir, "make"), "Nothing to be done", "no loop after an unchanged output")
+
+		// Deleting the header (and its use) does not break make: the
+		// depfile gives it an empty rule.
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "shaders", "water.hlsl"), []byte(strings.Replace(waterHLSL, `#include "common.fxh"`, "#define WAVE_T float", 1)), 0o644))
+		require.NoError(t, os.Remove(filepath.Join(dir, "shaders", "common.fxh")))
 		run(t, dir, "make")
-		after, err := os.Stat(out)
-		require.NoError(t, err)
-		assert.Equal(t, before.ModTime(), after.ModTime(), "unchanged output is not rewritten")
+		assert.Contains(t, run(t, dir, "make"), "Nothing to be done")
 	})
 
 	t.Run("ninja", func(t *testing.T) {
@@ -147,6 +158,18 @@ func TestBuildIntegration(t *testing.T) {
 		assert.Contains(t, run(t, dir, "ninja"), "shpack shaders/water.hlsl")
 		asm, _ = os.ReadFile(filepath.Join(dir, "build", "water.vsh"))
 		assert.Contains(t, string(asm), "dcl_texcoord1 o1 // WATER_OUT.Wave = .xyz")
+
+		// An unchanged output keeps its time, and restat keeps ninja
+		// from running shpack again.
+		out := filepath.Join(dir, "build", "water.vsh")
+		before, err := os.Stat(out)
+		require.NoError(t, err)
+		touch(t, filepath.Join(dir, "shaders", "common.fxh"), "// a comment\n#define WAVE_T float3\n")
+		run(t, dir, "ninja")
+		after, err := os.Stat(out)
+		require.NoError(t, err)
+		assert.Equal(t, before.ModTime(), after.ModTime(), "unchanged output is not rewritten")
+		assert.Contains(t, run(t, dir, "ninja"), "no work to do")
 	})
 
 	t.Run("go generate", func(t *testing.T) {

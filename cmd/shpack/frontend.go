@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/google/renameio/v2"
 
@@ -134,7 +135,11 @@ type fileWrite struct {
 // replaced, the link kept. The in-place writes go after every temporary
 // file is ready and before the renames, so a failed one (/dev/full) still
 // leaves the regular targets untouched.
-func writeOutputs(writes []fileWrite) error {
+//
+// With touch, an unchanged file gets the current time instead (--touch):
+// make compares timestamps and would otherwise run shpack again on every
+// build once an input is newer than an output that did not change.
+func writeOutputs(writes []fileWrite, touch bool) error {
 	var pending []*renameio.PendingFile
 	cleanup := func() {
 		for _, p := range pending {
@@ -154,6 +159,13 @@ func writeOutputs(writes []fileWrite) error {
 			continue
 		}
 		if unchanged(path, w.data) {
+			if touch {
+				now := time.Now()
+				if err := os.Chtimes(path, now, now); err != nil {
+					cleanup()
+					return fileError(filepath.Clean(w.path), "cannot touch: %v", unwrapPathError(err))
+				}
+			}
 			continue
 		}
 		dir := filepath.Dir(path)

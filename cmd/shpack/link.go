@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/shpack/shpack/driver"
@@ -48,6 +49,8 @@ Flags:
                       block; json: {"vs": LAYOUT, "ps": LAYOUT}
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
+  --depfile=FILE      write a Make/Ninja dependency file (with --vs-out and
+                      --ps-out, or --out-dir)
   --out-dir=DIR       an effect's passes: one file per pass and stage
   --vs-define=NAME[=VALUE], --ps-define=NAME[=VALUE]
                       definitions for one side only (repeatable), for files
@@ -77,6 +80,22 @@ type linkFlags struct {
 	variants          string
 	vsDefines         stringList // definitions for the vertex side only (Urho3D's COMPILEVS)
 	psDefines         stringList
+	depfile           string
+	deps              []string // the files read, for the depfile
+}
+
+// withDepfile adds the depfile, if asked for, to writes: every output
+// depends on every file read.
+func (e *env) withDepfile(writes []fileWrite, depPath string, deps []string) []fileWrite {
+	if depPath == "" {
+		return writes
+	}
+	outs := make([]string, len(writes))
+	all := make([][]string, len(writes))
+	for i, w := range writes {
+		outs[i], all[i] = w.path, deps
+	}
+	return append(writes, fileWrite{depPath, depfile(outs, all, e.inputs)})
 }
 
 // stageFront is the preprocessor flags of one side: the common ones and
@@ -107,6 +126,7 @@ func (e *env) link(args []string) int {
 	fs.StringVar(&lf.variants, "variants", "", "")
 	fs.Var(&lf.vsDefines, "vs-define", "")
 	fs.Var(&lf.psDefines, "ps-define", "")
+	fs.StringVar(&lf.depfile, "depfile", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -126,6 +146,10 @@ func (e *env) link(args []string) int {
 		return e.usageError("unknown format %q (known: asm, json)", lf.format)
 	case (lf.vsOut == "") != (lf.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
+	case lf.depfile != "" && lf.vsOut == "" && lf.outDir == "":
+		return e.usageError("--depfile needs --vs-out/--ps-out or --out-dir: its targets are the output files")
+	case lf.depfile != "" && lf.variants != "":
+		return e.usageError("--depfile does not apply to --variants")
 	case lf.opts.registers < 0 || lf.opts.registers > ir.VS30Out().General:
 		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10", lf.opts.registers)
 	}
@@ -152,7 +176,7 @@ func (e *env) link(args []string) int {
 		return e.report(err)
 	}
 	if lf.vsOut != "" {
-		return e.writeFiles([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}})
+		return e.writeFiles(e.withDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps))
 	}
 	if lf.format == "json" {
 		return e.print(string(psBytes)) // the combined document
@@ -212,6 +236,14 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		}
 	}
 	e.note(omittedNotes(pl, vl)...)
+	lf.deps = vu.PP.Files
+	if pu != vu {
+		for _, f := range pu.PP.Files {
+			if !slices.Contains(lf.deps, f) {
+				lf.deps = append(lf.deps, f)
+			}
+		}
+	}
 	var vb, pb bytes.Buffer
 	switch {
 	case lf.format == "json" && lf.vsOut == "":
@@ -304,7 +336,10 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		if err := os.MkdirAll(lf.outDir, 0o755); err != nil {
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
 		}
-		return e.writeFiles(writes), true
+		return e.writeFiles(e.withDepfile(writes, lf.depfile, res.Deps)), true
+	}
+	if lf.depfile != "" {
+		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
 	}
 	var b bytes.Buffer
 	if lf.format == "json" {

@@ -51,6 +51,7 @@ type diagFlags struct {
 	noCaret   bool
 	maxErrors int
 	quiet     bool
+	touch     bool // --touch: outputs get the current time even when unchanged
 }
 
 // run executes one shpack command line and returns the exit code.
@@ -122,7 +123,7 @@ func (e *env) writeFiles(writes []fileWrite) int {
 			return e.usageError("%s: input file is the same as output file", w.path)
 		}
 	}
-	if err := writeOutputs(writes); err != nil {
+	if err := writeOutputs(writes, e.diag.touch); err != nil {
 		return e.report(err)
 	}
 	return exitOK
@@ -233,6 +234,7 @@ func (e *env) newFlagSet(name string) *flag.FlagSet {
 	fs.BoolVar(&e.diag.noCaret, "no-caret", false, "")
 	fs.IntVar(&e.diag.maxErrors, "max-errors", defaultMaxErrors, "")
 	fs.BoolVar(&e.diag.quiet, "q", false, "")
+	fs.BoolVar(&e.diag.touch, "touch", false, "")
 	return fs
 }
 

@@ -105,7 +105,10 @@ Flags (they may also follow FILE):
                       layout and what it would need alone
   --depfile=FILE      write a Make/Ninja dependency file naming every file
                       read (includes too) for each output (needs -o or
-                      --out-dir)
+                      --out-dir); each header is also a target of its own
+  --touch             give an output that did not change the current time
+                      anyway (for make, which compares timestamps; Ninja's
+                      restat needs it not)
   --version           print the version
   --help              show this help
 
@@ -264,7 +267,7 @@ func (e *env) pack(args []string) int {
 		for _, r := range res {
 			deps = append(deps, r.deps)
 		}
-		writes = append(writes, fileWrite{pf.depfile, depfile(outputs, deps)})
+		writes = append(writes, fileWrite{pf.depfile, depfile(outputs, deps, e.inputs)})
 	}
 	return e.writeFiles(writes)
 }
@@ -306,17 +309,36 @@ func outputNames(inputs []string, dir, format string, f *ir.RegisterFile) ([]str
 }
 
 // depfile writes a Make/Ninja dependency file: one rule per output naming
-// every file read to make it (the input and its includes).
-func depfile(outputs []string, deps [][]string) []byte {
+// every file read to make it (the input and its includes; standard input
+// is no file and is left out), then, as gcc -MP does, an empty rule for
+// every prerequisite that is not an input named on the command line, so
+// that make does not fail once a header is deleted or renamed.
+func depfile(outputs []string, deps [][]string, inputs []string) []byte {
 	var b strings.Builder
+	named := map[string]bool{}
+	for _, in := range inputs {
+		named[filepath.Clean(in)] = true
+	}
+	var phony []string
+	seen := map[string]bool{}
 	for i, out := range outputs {
 		b.WriteString(depEscape(out))
 		b.WriteByte(':')
 		for _, d := range deps[i] {
+			if d == stdinName {
+				continue
+			}
 			b.WriteString(" \\\n  ")
 			b.WriteString(depEscape(d))
+			if c := filepath.Clean(d); !named[c] && !seen[c] {
+				seen[c] = true
+				phony = append(phony, d)
+			}
 		}
 		b.WriteByte('\n')
+	}
+	for _, d := range phony {
+		b.WriteString("\n" + depEscape(d) + ":\n")
 	}
 	return []byte(b.String())
 }
@@ -362,8 +384,13 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	}
 	sig, err := chooseSignature(u, f, pf.structN, pf.entry)
 	if err != nil {
-		return nil, nil, notes, err
+		return nil, nil, notes, withOtherErrors(u, err, pf)
 	}
+	defer func() {
+		if err != nil {
+			err = withOtherErrors(u, err, pf)
+		}
+	}()
 	if pf.format == "hlsl" && sig.Kind == "function" {
 		// Packed HLSL is written for a struct: the one the vertex shader
 		// the default chose returns.
@@ -465,6 +492,33 @@ func lookupStrategy(name string) (pack.Strategy, error) {
 		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
 	}
 	return st, nil
+}
+
+// withOtherErrors adds to the diagnostics of a failed run, when the
+// signature was chosen by default, the errors of the file's other structs
+// and functions with semantics, as a compiler reports every error of a
+// file; a run that succeeds is not failed by them.
+func withOtherErrors(u *hlsl.Unit, err error, pf *packFlags) error {
+	errs := ir.Errors(err)
+	if errs == nil || pf.structN != "" || pf.entry != "" {
+		return err
+	}
+	at := map[ir.Pos]bool{}
+	for _, d := range errs {
+		at[d.Pos] = true
+	}
+	for _, li := range u.List() {
+		for _, d := range ir.Errors(li.Err) {
+			// One problem, once: a struct's error that the chosen
+			// signature reports through a member stays the member's.
+			if !at[d.Pos] {
+				at[d.Pos] = true
+				errs = append(errs, d)
+			}
+		}
+	}
+	errs.Sort()
+	return errs
 }
 
 // omittedNotes lists the members a pixel shader's declarations leave out:

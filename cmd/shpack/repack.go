@@ -36,6 +36,7 @@ Flags:
                       json: {"vs": LAYOUT, "ps": LAYOUT}
   --vs-out=FILE, --ps-out=FILE        write the programs to files
                       (atomically, both or neither) instead of stdout
+  --depfile=FILE      write a Make/Ninja dependency file (with --vs-out)
 
 A program shpack cannot prove it rewrote correctly is an error naming the
 instruction; nothing is written then.
@@ -49,6 +50,8 @@ func (e *env) repack(args []string) int {
 	fs.StringVar(&format, "format", "asm", "")
 	fs.StringVar(&vsOut, "vs-out", "", "")
 	fs.StringVar(&psOut, "ps-out", "", "")
+	var depPath string
+	fs.StringVar(&depPath, "depfile", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -66,6 +69,8 @@ func (e *env) repack(args []string) int {
 		return e.usageError("--format=cso writes bytecode: give --vs-out=FILE and --ps-out=FILE")
 	case (vsOut == "") != (psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
+	case depPath != "" && vsOut == "":
+		return e.usageError("--depfile needs --vs-out and --ps-out: its targets are the output files")
 	case len(opts.indexed) > 0:
 		return e.usageError("repack finds indexed outputs itself (o[aL + n]); --indexed does not apply")
 	case opts.registers != 0:
@@ -129,7 +134,7 @@ func (e *env) repack(args []string) int {
 		return e.report(err)
 	}
 	if vsOut != "" {
-		return e.writeFiles([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}})
+		return e.writeFiles(e.withDepfile([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}}, depPath, names[:]))
 	}
 	if format == "asm" {
 		vb.WriteByte('\n')

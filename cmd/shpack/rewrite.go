@@ -37,6 +37,7 @@ Flags:
   --out-dir=DIR       write one output per input into DIR, with the input's
                       base name
   --depfile=FILE      write a Make/Ninja dependency file (needs -o or --out-dir)
+  --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
                       as for shpack FILE
 
@@ -136,7 +137,7 @@ func (e *env) rewrite(args []string) int {
 		deps = append(deps, res.Deps)
 	}
 	if rf.depfile != "" {
-		writes = append(writes, fileWrite{rf.depfile, depfile(outputs, deps)})
+		writes = append(writes, fileWrite{rf.depfile, depfile(outputs, deps, e.inputs)})
 	}
 	return e.writeFiles(writes)
 }

@@ -406,6 +406,8 @@ func TestRewriteOutputs(t *testing.T) {
   corpus/rewrite/two_files_vs.hlsl \
   corpus/rewrite/two_files_common.fxh \
   corpus/rewrite/two_files_ps.hlsl
+
+corpus/rewrite/two_files_common.fxh:
 `, string(d))
 
 	src, err := os.ReadFile(filepath.Join("corpus", "rewrite", "sdk_effect_out_params.fx"))
