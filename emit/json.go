@@ -7,9 +7,21 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
+// The schemas of the JSON documents (docs/json.md describes every field).
+// A version changes only when a field changes meaning or goes away; new
+// fields may appear within a version.
+const (
+	LayoutSchema = "shpack.layout/1" // JSON: one layout
+	LinkSchema   = "shpack.link/1"   // LinkJSON: a linked pair
+	ListSchema   = "shpack.list/1"   // ListJSONTo
+)
+
 // LayoutJSON is the JSON form of a layout. Field names and meanings are
 // stable: later versions only add fields.
 type LayoutJSON struct {
+	// Schema is LayoutSchema for a layout printed alone, and absent where
+	// a layout is part of another document.
+	Schema           string        `json:"schema,omitempty"`
 	Source           string        `json:"source"`            // the input file as named on the command line
 	Profile          string        `json:"profile"`           // "vs_3_0"
 	Direction        string        `json:"direction"`         // "out" or "in"
@@ -72,7 +84,7 @@ func NewLayoutJSON(l *ir.Layout, source string) LayoutJSON {
 			Index:         idx,
 			Components:    e.Components,
 			Mask:          p.Mask.String(),
-			Interpolation: e.Mods.Interpolation(),
+			Interpolation: interpolation(l, e),
 			Centroid:      e.Centroid(),
 			File:          e.Pos.File,
 			Line:          e.Pos.Line,
@@ -87,9 +99,20 @@ func NewLayoutJSON(l *ir.Layout, source string) LayoutJSON {
 	return j
 }
 
+// interpolation is an element's interpolation mode, "" for pixel shader
+// outputs (render targets and depth are not interpolated).
+func interpolation(l *ir.Layout, e *ir.Element) string {
+	if l.File.Profile.Stage == ir.Pixel && l.File.Dir == ir.Out {
+		return ""
+	}
+	return e.Mods.Interpolation()
+}
+
 // JSON writes the layout as indented JSON followed by a newline.
 func JSON(w io.Writer, l *ir.Layout, source string) error {
-	return writeJSON(w, NewLayoutJSON(l, source))
+	j := NewLayoutJSON(l, source)
+	j.Schema = LayoutSchema
+	return writeJSON(w, j)
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -99,13 +122,17 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// LinkJSON writes a linked pair as {"vs": LAYOUT, "ps": LAYOUT}, each in
-// the shape of NewLayoutJSON.
+// LinkJSONDoc is the document LinkJSON writes.
+type LinkJSONDoc struct {
+	Schema string     `json:"schema"`
+	VS     LayoutJSON `json:"vs"`
+	PS     LayoutJSON `json:"ps"`
+}
+
+// LinkJSON writes a linked pair as {"schema": LinkSchema, "vs": LAYOUT,
+// "ps": LAYOUT}, each in the shape of NewLayoutJSON.
 func LinkJSON(w io.Writer, vs *ir.Layout, vsSource string, ps *ir.Layout, psSource string) error {
-	return writeJSON(w, struct {
-		VS LayoutJSON `json:"vs"`
-		PS LayoutJSON `json:"ps"`
-	}{NewLayoutJSON(vs, vsSource), NewLayoutJSON(ps, psSource)})
+	return writeJSON(w, LinkJSONDoc{LinkSchema, NewLayoutJSON(vs, vsSource), NewLayoutJSON(ps, psSource)})
 }
 
 // EffectSchema names the format of EffectJSON's document.

@@ -24,6 +24,7 @@ type Entry struct {
 
 // ListJSON is the JSON form of a listing.
 type ListJSON struct {
+	Schema     string          `json:"schema"` // ListSchema
 	Source     string          `json:"source"`
 	Signatures []SignatureJSON `json:"signatures"`
 	Techniques []TechniqueJSON `json:"techniques"`
@@ -148,7 +149,7 @@ func listElements(sig *ir.Signature) *[]ListElementJSON {
 
 // NewListJSON converts a listing for printing; source names the input file.
 func NewListJSON(source string, entries []Entry, techs []ir.Technique) ListJSON {
-	j := ListJSON{Source: source, Signatures: []SignatureJSON{}, Techniques: []TechniqueJSON{}}
+	j := ListJSON{Schema: ListSchema, Source: source, Signatures: []SignatureJSON{}, Techniques: []TechniqueJSON{}}
 	for _, t := range techs {
 		tj := TechniqueJSON{Name: t.Name, Keyword: t.Keyword, File: t.Pos.File, Line: t.Pos.Line, Column: t.Pos.Col, Passes: []PassJSON{}}
 		for _, p := range t.Passes {

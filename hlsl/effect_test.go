@@ -128,7 +128,8 @@ func TestTechniqueErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"technique T { pass P { VertexShader = compile vs_3_0 VS() } }", `main.fx:1:59: error: unexpected token "}" (expected ";")`},
 		{"technique T { pass P { VertexShader = compile vs_3_0 VS();", `main.fx:1:15: error: pass P has no closing "}"`},
-		{"technique U { pass P { x = }; } }", `main.fx:1:28: error: unexpected token "}" (expected ";")`},
+		{"technique U { pass P { x = }; } }", "main.fx:1:28: error: unexpected token \"}\" (expected \";\")\n" +
+			"main.fx:1:33: error: unexpected token \"}\""}, // the parse resumes after the technique: one "}" too many
 		{"technique T { float x; }", `main.fx:1:15: error: unexpected token "float" in technique T (expected "pass" or "}")`},
 		{"technique T < string a = \"x\"; ", `main.fx:1:13: error: annotations "<" have no matching ">"`},
 		{"technique T pass", `main.fx:1:13: error: unexpected token "pass" in technique (expected "{")`},

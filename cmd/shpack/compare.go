@@ -40,7 +40,11 @@ Flags:
   --strategies=a,b,...      strategies to compare (default: all)
   --struct=NAME, --entry=NAME   only signatures of that name
   --format=table|csv|json   table (default): aligned text
-  --summary                 table format: print the summary only
+  --summary                 print the summary only (every format: table,
+                            CSV rows per strategy, JSON without signatures);
+                            failures are then only counted on stderr
+  --strict                  exit 1 if any signature could not be compared
+                            (by default only if none could)
   --chart=FILE.svg|.png     also draw how many signatures need each number of
                             general registers, per strategy (with the
                             shpack-chart command, installed beside shpack)
@@ -82,6 +86,7 @@ type compareFlags struct {
 	variants   string
 	vars       []driver.Variant
 	verbose    bool
+	strict     bool
 }
 
 func (e *env) compare(args []string) int {
@@ -99,6 +104,7 @@ func (e *env) compare(args []string) int {
 	fs.IntVar(&cf.registers, "registers", 0, "")
 	fs.StringVar(&cf.variants, "variants", "", "")
 	fs.BoolVar(&cf.verbose, "v", false, "")
+	fs.BoolVar(&cf.strict, "strict", false, "")
 	paths, err := parseInterspersed(fs, args)
 	e.inputs = paths
 	if err != nil {
@@ -146,7 +152,7 @@ func (e *env) compare(args []string) int {
 	files, skipped, err := collectFiles(paths)
 	if cf.verbose {
 		for _, p := range skipped {
-			e.notef("%s: note: skipped: not a regular file\n", p)
+			e.notef("%s: note: skipped: not a regular file", p)
 		}
 	}
 	if err != nil {
@@ -158,14 +164,28 @@ func (e *env) compare(args []string) int {
 	var buf bytes.Buffer
 	switch cf.format {
 	case "csv":
-		err = writeCompareCSV(&buf, entries)
+		err = writeCompareCSV(&buf, entries, cf.summary)
 	case "json":
-		err = writeCompareJSON(&buf, entries)
+		err = writeCompareJSON(&buf, entries, cf.summary)
 	default:
 		err = writeCompareTable(&buf, entries, sts, cf.summary)
 	}
 	if err != nil {
 		return e.report(err)
+	}
+	// Failures are diagnostics: on stderr, one line each (every format
+	// also keeps them in its output), or only their count with --summary.
+	ok, failed := countEntries(entries)
+	if failed > 0 {
+		if cf.summary {
+			fmt.Fprintf(e.stderr, "shpack: %d of %d signatures could not be compared (without --summary each is listed)\n", failed, ok+failed)
+		} else {
+			for _, ce := range entries {
+				if ce.Err != nil {
+					fmt.Fprintln(e.stderr, failureLine(ce))
+				}
+			}
+		}
 	}
 	if cf.chart != "" {
 		img, err := drawChart(compareReport(entries), ext)
@@ -176,7 +196,25 @@ func (e *env) compare(args []string) int {
 			return code
 		}
 	}
-	return e.print(buf.String())
+	if code := e.print(buf.String()); code != exitOK {
+		return code
+	}
+	// Exit 1 when nothing could be compared, or with --strict when
+	// anything could not.
+	if failed > 0 && (ok == 0 || cf.strict) {
+		return exitInput
+	}
+	return exitOK
+}
+
+// failureLine is one failed entry in one line: where, what, and the first
+// line of its error.
+func failureLine(ce compareEntry) string {
+	msg := strings.SplitN(ce.Err.Error(), "\n", 2)[0]
+	if ce.Name == "" {
+		return msg
+	}
+	return fmt.Sprintf("%s (%s %s, not compared)", msg, ce.Kind, ce.Name)
 }
 
 // collectFiles expands directories into their shader files, sorted; files
@@ -290,17 +328,39 @@ func results(entries []compareEntry) [][]pack.Result {
 
 // csvHeader names the CSV columns; the issue that asked for compare fixed
 // these names.
-var csvHeader = []string{"file", "signature", "strategy", "general_registers", "fits", "lower_bound", "optimal", "wasted_components", "prefix_stable", "moved_vs_fxc"}
+var csvHeader = []string{"file", "signature", "strategy", "general_registers", "fits", "lower_bound", "optimal", "wasted_components", "prefix_stable", "moved_vs_fxc", "error"}
 
-func writeCompareCSV(w io.Writer, entries []compareEntry) error {
+// csvSummaryHeader names the columns of compare --format=csv --summary.
+var csvSummaryHeader = []string{"strategy", "signatures", "mean_registers", "median_registers", "max_registers", "share_at_optimum", "overflows", "saved_vs_fxc", "share_prefix_stable"}
+
+// writeCompareCSV writes one row per signature and strategy, in input
+// order; a signature that could not be compared is one row with its error
+// and the other columns empty. With summaryOnly, one row per strategy.
+func writeCompareCSV(w io.Writer, entries []compareEntry, summaryOnly bool) error {
 	cw := csv.NewWriter(w)
+	if summaryOnly {
+		cw.Write(csvSummaryHeader)
+		for _, s := range pack.Summarize(results(entries)) {
+			cw.Write([]string{s.Strategy, strconv.Itoa(s.Signatures), strconv.FormatFloat(s.Mean, 'f', 4, 64),
+				strconv.FormatFloat(s.Median, 'f', 1, 64), strconv.Itoa(s.Max), strconv.FormatFloat(s.AtOptimum, 'f', 4, 64),
+				strconv.Itoa(s.Overflows), strconv.Itoa(s.SavedVsFXC), strconv.FormatFloat(s.PrefixStable, 'f', 4, 64)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
 	cw.Write(csvHeader)
-	for _, r := range rows(entries) {
-		cw.Write([]string{
-			r.File, r.Signature, r.Strategy, strconv.Itoa(r.GeneralRegisters), strconv.FormatBool(r.Fits),
-			strconv.Itoa(r.LowerBound), strconv.FormatBool(r.Optimal), strconv.Itoa(r.Wasted),
-			strconv.FormatBool(r.PrefixStable), strconv.Itoa(r.MovedVsFXC),
-		})
+	for _, ce := range entries {
+		if ce.Err != nil {
+			cw.Write([]string{ce.File, ce.Name, "", "", "", "", "", "", "", "", strings.SplitN(ce.Err.Error(), "\n", 2)[0]})
+			continue
+		}
+		for _, r := range ce.Results {
+			cw.Write([]string{
+				ce.File, ce.Name, r.Strategy, strconv.Itoa(r.GeneralRegisters), strconv.FormatBool(r.Fits),
+				strconv.Itoa(r.LowerBound), strconv.FormatBool(r.Optimal), strconv.Itoa(r.Wasted),
+				strconv.FormatBool(r.PrefixStable), strconv.Itoa(r.MovedVsFXC), "",
+			})
+		}
 	}
 	cw.Flush()
 	return cw.Error()
@@ -327,23 +387,7 @@ func writeCompareTable(w io.Writer, entries []compareEntry, sts []pack.Strategy,
 		fmt.Fprintf(tw, "%s\t%.2f\t%.1f\t%d\t%.1f%%\t%d\t%d\t%.1f%%\n", s.Strategy, s.Mean, s.Median, s.Max,
 			100*s.AtOptimum, s.Overflows, s.SavedVsFXC, 100*s.PrefixStable)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	for _, ce := range entries {
-		if ce.Err == nil {
-			continue
-		}
-		what := ce.File
-		if ce.Name != "" {
-			what = ce.Kind + " " + ce.Name + " in " + ce.File
-		}
-		fmt.Fprintf(w, "\nfailed: %s\n", what)
-		for _, line := range strings.Split(ce.Err.Error(), "\n") {
-			fmt.Fprintf(w, "  %s\n", line)
-		}
-	}
-	return nil
+	return tw.Flush()
 }
 
 func countEntries(entries []compareEntry) (ok, failed int) {
@@ -366,7 +410,7 @@ func yesNo(b bool) string {
 
 // compareReport converts a comparison to its JSON form.
 func compareReport(entries []compareEntry) report.Compare {
-	j := report.Compare{Signatures: []report.SignatureResults{}, Summary: []report.Summary{}, Failures: []report.Failure{}}
+	j := report.Compare{Schema: report.Schema, Signatures: []report.SignatureResults{}, Summary: []report.Summary{}, Failures: []report.Failure{}}
 	for _, ce := range entries {
 		if ce.Err != nil {
 			j.Failures = append(j.Failures, report.Failure{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Error: ce.Err.Error()})
@@ -390,10 +434,14 @@ func compareReport(entries []compareEntry) report.Compare {
 	return j
 }
 
-func writeCompareJSON(w io.Writer, entries []compareEntry) error {
+func writeCompareJSON(w io.Writer, entries []compareEntry, summaryOnly bool) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(compareReport(entries))
+	doc := compareReport(entries)
+	if summaryOnly {
+		doc.Signatures = []report.SignatureResults{}
+	}
+	return enc.Encode(doc)
 }
 
 // compareVariants evaluates the signatures of one file in every variant of

@@ -79,12 +79,41 @@ func TestCompareFormats(t *testing.T) {
 	t.Chdir(dir)
 	code, stdout, stderr := shpackRun("compare", "--format=csv", "--strategies=fxc,optimal", "ones_before_threes.hlsl", "scalars_overflow_fxc.hlsl")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, `file,signature,strategy,general_registers,fits,lower_bound,optimal,wasted_components,prefix_stable,moved_vs_fxc
-ones_before_threes.hlsl,VS_OUTPUT,fxc,4,true,2,false,8,true,0
-ones_before_threes.hlsl,VS_OUTPUT,optimal,2,true,2,true,0,false,4
-scalars_overflow_fxc.hlsl,VS_OUTPUT,fxc,13,false,4,false,38,true,0
-scalars_overflow_fxc.hlsl,VS_OUTPUT,optimal,4,true,4,true,2,false,13
+	assert.Equal(t, `file,signature,strategy,general_registers,fits,lower_bound,optimal,wasted_components,prefix_stable,moved_vs_fxc,error
+ones_before_threes.hlsl,VS_OUTPUT,fxc,4,true,2,false,8,true,0,
+ones_before_threes.hlsl,VS_OUTPUT,optimal,2,true,2,true,0,false,4,
+scalars_overflow_fxc.hlsl,VS_OUTPUT,fxc,13,false,4,false,38,true,0,
+scalars_overflow_fxc.hlsl,VS_OUTPUT,optimal,4,true,4,true,2,false,13,
 `, stdout)
+
+	// A signature that cannot be compared: a row with its error in CSV, a
+	// line on stderr, exit 0 while others were compared (1 with --strict,
+	// 1 when none was).
+	require.NoError(t, os.WriteFile("bad.hlsl", []byte("struct B { float4 p : POSITION; float q; };\n"), 0o644))
+	code, stdout, stderr = shpackRun("compare", "--format=csv", "--strategies=optimal", "ones_before_threes.hlsl", "bad.hlsl")
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "\nbad.hlsl,B,,,,,,,,,bad.hlsl:1:33: error: member q has no semantic\n")
+	assert.Equal(t, "bad.hlsl:1:33: error: member q has no semantic (struct B, not compared)\n", stderr)
+	code, _, _ = shpackRun("compare", "--strict", "ones_before_threes.hlsl", "bad.hlsl")
+	assert.Equal(t, 1, code)
+	code, stdout, _ = shpackRun("compare", "bad.hlsl")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "0 signatures compared, 1 failed")
+	assert.NotContains(t, stdout, "member q", "failures are on stderr")
+	code, stdout, stderr = shpackRun("compare", "--summary", "ones_before_threes.hlsl", "bad.hlsl")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "shpack: 1 of 2 signatures could not be compared (without --summary each is listed)\n", stderr)
+	assert.NotContains(t, stdout, "ones_before_threes.hlsl", "the summary only")
+	code, stdout, _ = shpackRun("compare", "--summary", "--format=csv", "--strategies=fxc,optimal", "ones_before_threes.hlsl", "scalars_overflow_fxc.hlsl")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, `strategy,signatures,mean_registers,median_registers,max_registers,share_at_optimum,overflows,saved_vs_fxc,share_prefix_stable
+fxc,2,8.5000,4.0,13,0.0000,1,0,1.0000
+optimal,2,3.0000,2.0,4,1.0000,0,11,0.0000
+`, stdout)
+	code, stdout, _ = shpackRun("compare", "--summary", "--format=json", "ones_before_threes.hlsl")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, `"schema": "shpack.compare/1"`)
+	assert.Contains(t, stdout, `"signatures": []`)
 
 	code, stdout, _ = shpackRun("compare", "--summary", "--strategies=fxc,optimal", "ones_before_threes.hlsl", "scalars_overflow_fxc.hlsl")
 	require.Equal(t, 0, code)

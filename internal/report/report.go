@@ -3,8 +3,13 @@
 // Field names are stable; later versions only add fields.
 package report
 
-// Compare is the output of shpack compare --format=json.
+// Schema names the format of Compare's document.
+const Schema = "shpack.compare/1"
+
+// Compare is the output of shpack compare --format=json. With --summary,
+// Signatures is empty.
 type Compare struct {
+	Schema     string             `json:"schema"`
 	Signatures []SignatureResults `json:"signatures"`
 	Summary    []Summary          `json:"summary"`
 	Failures   []Failure          `json:"failures"`
