@@ -102,6 +102,30 @@ func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string
 		return nil, ambiguous(u, fitting, "several structs are "+what)
 	}
 	if len(all) == 0 {
+		// No struct: the only function with semantics on this side (a
+		// vertex shader's outputs, a pixel shader's inputs).
+		var funcs []hlsl.Listing
+		for _, li := range list {
+			if li.Kind == "function" && functionFor(li, f) {
+				funcs = append(funcs, li)
+			}
+		}
+		if len(funcs) == 1 {
+			if funcs[0].Err != nil {
+				return nil, funcs[0].Err
+			}
+			if f.Dir == ir.In {
+				return funcs[0].In, nil
+			}
+			return funcs[0].Out, nil
+		}
+		if len(funcs) > 1 {
+			err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: "no struct with semantics, and several functions qualify; choose one with --entry=NAME"}
+			for _, li := range funcs {
+				err.Notes = append(err.Notes, ir.Note{Pos: li.Pos, Msg: "candidate: function " + li.Name})
+			}
+			return nil, ir.ErrorList{err}
+		}
 		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's signature)")
 	}
 	if sig, err, ok := pick(all); ok {
@@ -111,6 +135,38 @@ func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string
 		return nil, ambiguous(u, all, "no struct is returned by a function or has a four-component POSITION0 member")
 	}
 	return nil, ambiguous(u, all, "no struct is returned by a function or is a "+strings.TrimSuffix(what, "s"))
+}
+
+// functionFor reports whether a function's signature is the side the
+// register file packs: for vertex outputs, a function that writes a
+// four-component POSITION0; for pixel inputs, a pixel shader (one that
+// writes COLORn, SV_Target or DEPTH) with inputs; for other register files,
+// a function with elements on that side. A function that failed to lower
+// qualifies so that its errors are reported.
+func functionFor(li hlsl.Listing, f *ir.RegisterFile) bool {
+	if li.Err != nil {
+		return true
+	}
+	switch {
+	case f.Profile.Stage == ir.Vertex && f.Dir == ir.Out:
+		return li.Out != nil && hasPosition0(li.Out)
+	case f.Profile.Stage == ir.Pixel && f.Dir == ir.In:
+		return li.In != nil && len(li.In.Elements) > 0 && li.Out != nil && writesPixel(li.Out)
+	case f.Dir == ir.In:
+		return li.In != nil && len(li.In.Elements) > 0
+	}
+	return li.Out != nil && len(li.Out.Elements) > 0
+}
+
+// writesPixel reports whether outputs are a pixel shader's: render targets
+// or depth.
+func writesPixel(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, _, ok := e.Semantic.D3D9(); ok && (u == ir.UsageColor || u == ir.UsageDepth) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasPosition0(sig *ir.Signature) bool {

@@ -90,6 +90,7 @@ func Sequential(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.La
 // from that. A pixel shader that reads a subset of a vertex output struct
 // must be laid out against the vertex layout instead: see Derive.
 func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	sig = svPositionAsVPos(sig, f)
 	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
 		return nil, errs
 	}
@@ -124,6 +125,7 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 // wider than its output, and every input whose vertex register holds outputs
 // interpolated otherwise (centroid against not centroid).
 func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
+	ps = svPositionAsVPos(ps, f)
 	if errs := ir.ValidateSignature(ps, f, ir.Constraints{MixColor: vs.Cons.MixColor, Partial: true}); len(errs) > 0 {
 		return nil, errs
 	}
@@ -237,6 +239,33 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 
 // qualified names an element with its signature: "FogPS.extra",
 // "VS_OUTPUT.uv".
+// svPositionAsVPos reads an SV_Position pixel input as fxc does for
+// ps_3_0: the pixel's position, declared "dcl vPos.xy" (VPOS), not the
+// vertex shader's POSITION0, which a pixel shader cannot read. The
+// signature is copied when it changes.
+func svPositionAsVPos(sig *ir.Signature, f *ir.RegisterFile) *ir.Signature {
+	if f.Profile.Stage != ir.Pixel || f.Dir != ir.In || f.Profile.Major < 3 {
+		return sig
+	}
+	var out *ir.Signature
+	for i, e := range sig.Elements {
+		if e.Semantic.Name != "SV_POSITION" {
+			continue
+		}
+		if out == nil {
+			c := *sig
+			c.Elements = append([]ir.Element(nil), sig.Elements...)
+			out = &c
+		}
+		out.Elements[i].Semantic = ir.Semantic{Name: "VPOS", Index: 0, HasIndex: e.Semantic.HasIndex}
+		out.Elements[i].Components = min(e.Components, 2) // vPos.xy: a float4 reads x, y
+	}
+	if out == nil {
+		return sig
+	}
+	return out
+}
+
 func qualified(sig *ir.Signature, e *ir.Element) string { return sig.Name + "." + e.Name }
 
 // notWrittenBy says that the vertex side lacks an input: "not written by

@@ -471,7 +471,12 @@ func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, erro
 				name := local(fmt.Sprintf("shpack_%s%d", kind, extra), names)
 				extra++
 				params = append(params, fmt.Sprintf("%s %s : %s", elementType(e), name, semanticAsWritten(e)))
-				body = append(body, fmt.Sprintf("%s = %s;", e.Access, name))
+				src := name
+				if ep.In != nil && k < len(ep.In.Elements) && ep.In.Elements[k].Components > e.Components {
+					// A float4 SV_Position read as VPOS, a float2: z 0, w 1.
+					src = padded(name, e.Components, ep.In.Elements[k].Components)
+				}
+				body = append(body, fmt.Sprintf("%s = %s;", e.Access, src))
 			}
 		}
 	}

@@ -126,8 +126,10 @@ file's techniques compile (the inputs of their pixel shader for a pixel
 profile); in a file without techniques it picks the only struct with semantics
 that a function returns (if several, the only one of them with a POSITION0 member);
 if no function returns one, the only struct with a four-component POSITION0
-member, or the only struct with semantics in the file. Otherwise it lists the
-candidates and asks.
+member, or the only struct with semantics in the file; in a file without
+structs, the only function that writes POSITION0 (a pixel shader's inputs for
+a pixel profile). Otherwise it lists the candidates and asks. A pixel
+shader's SV_Position input is the pixel position (dcl vPos.xy), as in fxc.
 
 Exit status: 0 success; 1 errors in the input (each printed as
 FILE:LINE:COL: error: message, at most 10 unless --max-errors, sorted;

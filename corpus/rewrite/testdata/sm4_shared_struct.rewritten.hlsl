@@ -103,9 +103,10 @@ struct PSMain_Packed
     float4 r4 : TEXCOORD7;       // o4: i.d = .x, i.e = .y, i.f = .z, i.g = .w
 };
 
-PSOut PSMain(PSMain_Packed shpack_in)
+PSOut PSMain(PSMain_Packed shpack_in, float2 shpack_vpos0 : VPOS0)
 {
     VSOut i = (VSOut)0;
+    i.pos = float4(shpack_vpos0, 0, 1);
     i.normal = shpack_in.r1.xyz;
     i.fade = shpack_in.r1.w;
     i.uv = shpack_in.r2.xy;
