@@ -56,7 +56,10 @@ Flags:
                       (prefix stability does not apply to it)
   -v                  name the files skipped in directories (FIFOs,
                       devices, sockets: what is not a regular file)
+  --touch             give an unchanged chart the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   preprocessor flags
+  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+                      how errors are printed, as for shpack --help
 `
 
 // shaderExts are the file extensions compare reads in directories.
@@ -92,6 +95,7 @@ type compareFlags struct {
 func (e *env) compare(args []string) int {
 	var cf compareFlags
 	fs := e.newFlagSet("shpack compare")
+	e.touchFlag(fs)
 	cf.front.register(fs)
 	fs.StringVar(&cf.profile, "profile", "vs_3_0", "")
 	fs.StringVar(&cf.strategies, "strategies", "", "")

@@ -62,7 +62,10 @@ Flags:
                       variant reads the vertex shader of any variant that
                       writes what it reads; one block pair per variant,
                       --out-dir writes VS_FILE.VARIANT.vsh/.psh
+  --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
+  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+                      how errors are printed, as for shpack --help
 
 Every linkage fault is an error positioned at the pixel input, with a note at
 the vertex side: an input no vertex output provides, an input wider than its
@@ -113,6 +116,7 @@ func (lf *linkFlags) stageFront(stage ir.Stage) *frontFlags {
 func (e *env) link(args []string) int {
 	var lf linkFlags
 	fs := e.newFlagSet("shpack link")
+	e.touchFlag(fs)
 	lf.front.register(fs)
 	fs.StringVar(&lf.vsStruct, "vs-struct", "", "")
 	fs.StringVar(&lf.vsEntry, "vs-entry", "", "")

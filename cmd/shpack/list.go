@@ -6,13 +6,20 @@ import (
 	"github.com/shpack/shpack/emit"
 )
 
-const listHelp = `Usage: shpack list [--format=text|json] [-D NAME[=VALUE]] [-I DIR] [--allow-missing-includes] FILE
+const listHelp = `Usage: shpack list [flags] FILE
 
 Lists every struct that has semantics and every function with semantics in
 FILE, each lowered to its elements (semantic, index, components, type,
 interpolation modifiers, position), or with the error that stopped it.
 Semantics that are not Direct3D 9 usages are listed too; only packing for a
 Direct3D 9 profile rejects them.
+
+Flags:
+  --format=text|json  text (default): one block per struct and function;
+                      json: {"schema": "shpack.list/1", ...} (docs/json.md)
+  -D NAME[=VALUE], -I DIR, --allow-missing-includes   as for shpack FILE
+  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+                      how errors are printed, as for shpack --help
 `
 
 func (e *env) list(args []string) int {

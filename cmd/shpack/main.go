@@ -43,6 +43,9 @@ type env struct {
 	// diagnostics; sources caches the files read for them.
 	stdinSrc []byte
 	sources  map[string][]byte
+	// flagSets are the flag sets the command made, for the test that
+	// checks the README's flag table against them.
+	flagSets []*flag.FlagSet
 }
 
 // diagFlags are the diagnostics flags every command takes.
@@ -57,6 +60,11 @@ type diagFlags struct {
 // run executes one shpack command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return e.run(args)
+}
+
+// run dispatches a command line to its command.
+func (e *env) run(args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "--version", "-version", "version":
@@ -234,8 +242,13 @@ func (e *env) newFlagSet(name string) *flag.FlagSet {
 	fs.BoolVar(&e.diag.noCaret, "no-caret", false, "")
 	fs.IntVar(&e.diag.maxErrors, "max-errors", defaultMaxErrors, "")
 	fs.BoolVar(&e.diag.quiet, "q", false, "")
-	fs.BoolVar(&e.diag.touch, "touch", false, "")
+	e.flagSets = append(e.flagSets, fs)
 	return fs
+}
+
+// touchFlag adds --touch, for the commands that write files.
+func (e *env) touchFlag(fs *flag.FlagSet) {
+	fs.BoolVar(&e.diag.touch, "touch", false, "")
 }
 
 // printer is how the command prints diagnostics.
@@ -272,9 +285,10 @@ func (e *env) note(lines ...string) {
 	}
 }
 
-// notef prints one note, unless -q.
+// notef prints one note, unless -q. A trailing newline in format is the
+// line's own end, not an empty line after it.
 func (e *env) notef(format string, args ...any) {
-	e.note(fmt.Sprintf(format, args...))
+	e.note(strings.TrimSuffix(fmt.Sprintf(format, args...), "\n"))
 }
 
 // flagError converts a flag-parsing error into the usage exit.

@@ -154,6 +154,7 @@ type packFlags struct {
 func (e *env) pack(args []string) int {
 	var pf packFlags
 	fs := e.newFlagSet("shpack")
+	e.touchFlag(fs)
 	pf.front.register(fs)
 	fs.StringVar(&pf.structN, "struct", "", "")
 	fs.StringVar(&pf.entry, "entry", "", "")

@@ -37,6 +37,12 @@ Flags:
   --vs-out=FILE, --ps-out=FILE        write the programs to files
                       (atomically, both or neither) instead of stdout
   --depfile=FILE      write a Make/Ninja dependency file (with --vs-out)
+  --touch             give unchanged outputs the current time (for make)
+  --indexed, --registers
+                      refused: repack finds indexed outputs (o[aL + n])
+                      itself, and the programs run in vs_3_0's registers
+  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+                      how errors are printed, as for shpack --help
 
 A program shpack cannot prove it rewrote correctly is an error naming the
 instruction; nothing is written then.
@@ -46,6 +52,7 @@ func (e *env) repack(args []string) int {
 	var opts packOpts
 	var format, vsOut, psOut string
 	fs := e.newFlagSet("shpack repack")
+	e.touchFlag(fs)
 	opts.register(fs)
 	fs.StringVar(&format, "format", "asm", "")
 	fs.StringVar(&vsOut, "vs-out", "", "")

@@ -40,6 +40,8 @@ Flags:
   --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
                       as for shpack FILE
+  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+                      how errors are printed, as for shpack --help
 
 A file with nothing to rewrite is written back byte for byte. Notes on stderr
 say what was packed and what was left alone.
@@ -61,6 +63,7 @@ type rewriteFlags struct {
 func (e *env) rewrite(args []string) int {
 	var rf rewriteFlags
 	fs := e.newFlagSet("shpack rewrite")
+	e.touchFlag(fs)
 	rf.front.register(fs)
 	fs.StringVar(&rf.vsEntry, "vs-entry", "", "")
 	fs.StringVar(&rf.psEntry, "ps-entry", "", "")
