@@ -60,7 +60,9 @@ Flags (they may also follow FILE):
   --format=FORMAT     asm (default): vs_3_0 dcl lines; json: the layout as JSON;
                       hlsl: HLSL that makes fxc produce the portable packed
                       layout: S_Packed/S_PackedPS structs, S_Pack/S_Unpack
-                      functions and S_PACK/S_UNPACK statement macros
+                      functions and S_PACK/S_UNPACK statement macros (for
+                      --entry=F with out parameters: F_Pack(ret, outs...)
+                      and F_Unpack(p, out outs...))
   --portable          the default layout: one declaration per register, with
                       the full mask, named after one of its members
                       (dcl_texcoord0 o1 holding uv0 in .xy and uv1 in .zw),
@@ -189,8 +191,6 @@ func (e *env) pack(args []string) int {
 		return e.usageError("unknown format %q (known: asm, json, hlsl)", pf.format)
 	case pf.opts.registers < 0 || pf.opts.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.opts.registers)
-	case pf.format == "hlsl" && pf.entry != "":
-		return e.usageError("--format=hlsl packs a struct's members: use --struct=NAME, not --entry")
 	}
 	file, err := registerFile(pf.profile, pf.direction)
 	if err != nil {
@@ -394,14 +394,12 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 			err = withOtherErrors(u, err, pf)
 		}
 	}()
+	var entryVars []emit.HLSLVar
 	if pf.format == "hlsl" && sig.Kind == "function" {
-		// Packed HLSL is written for a struct: the one the vertex shader
-		// the default chose returns.
-		name := u.ReturnStruct(sig.Name)
-		if name == "" {
-			return nil, nil, notes, fileError(u.Name, "--format=hlsl packs a struct's members, and %s returns none: use --struct=NAME (or shpack rewrite)", sig.Name)
-		}
-		if sig, err = u.Struct(name); err != nil {
+		// Packed HLSL for a function that returns a struct and has no out
+		// parameters is written for the struct; otherwise for the return
+		// value and out parameters.
+		if sig, entryVars, err = hlslEntry(u, sig.Name); err != nil {
 			return nil, nil, notes, err
 		}
 	}
@@ -425,11 +423,65 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	case "json":
 		err = emit.JSON(&buf, l, u.Name)
 	case "hlsl":
-		err = emit.HLSL(&buf, l, u.Name)
+		if entryVars != nil {
+			err = emit.HLSLEntry(&buf, l, sig.Name, entryVars, u.Name)
+		} else {
+			err = emit.HLSL(&buf, l, u.Name)
+		}
 	default:
 		err = emit.Asm(&buf, l)
 	}
 	return buf.Bytes(), u.PP.Files, notes, err
+}
+
+// hlslEntry returns what --format=hlsl packs for the entry point name:
+// the struct it returns when that is all it writes (vars nil), or its
+// output signature with each element's access path starting at the
+// variable that holds it, and those variables (the return value as "ret",
+// then the out parameters).
+func hlslEntry(u *hlsl.Unit, name string) (*ir.Signature, []emit.HLSLVar, error) {
+	ep, err := u.EntryPoint(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var outParams []hlsl.EntryParam
+	taken := map[string]bool{}
+	for _, p := range ep.Params {
+		taken[p.Name] = true
+		if p.Out && p.OutElems[1] > p.OutElems[0] {
+			outParams = append(outParams, p)
+		}
+	}
+	if ep.Return.Struct && len(outParams) == 0 {
+		st, err := u.Struct(ep.Return.Type)
+		return st, nil, err
+	}
+	sig := *ep.Out
+	sig.Elements = slices.Clone(sig.Elements)
+	var vars []emit.HLSLVar
+	if r := ep.Return.Out; r[1] > r[0] {
+		ret := "ret"
+		for taken[ret] {
+			ret += "_"
+		}
+		vars = append(vars, emit.HLSLVar{Name: ret, Decl: ep.Return.Type + " " + ret, Type: ep.Return.Type, First: r[0], End: r[1]})
+		for k := r[0]; k < r[1]; k++ {
+			e := &sig.Elements[k]
+			if ep.Return.Struct {
+				e.Access = ret + "." + e.Access
+			} else {
+				e.Access = ret + strings.TrimPrefix(e.Access, "return")
+			}
+		}
+	}
+	for _, p := range outParams {
+		typ := p.Type
+		if strings.Contains(p.Decl, "[") {
+			typ = "" // an array: no (T)0
+		}
+		vars = append(vars, emit.HLSLVar{Name: p.Name, Decl: p.Decl, Type: typ, First: p.OutElems[0], End: p.OutElems[1]})
+	}
+	return &sig, vars, nil
 }
 
 // packOpts are the packing flags pack and link share.

@@ -19,6 +19,7 @@ import (
 	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/internal/vkd3d"
 )
 
 // The render proof: portable layouts are drawn on a real Direct3D 9 runtime
@@ -375,6 +376,115 @@ PS_OUT ps_main(%[1]s_PackedPS p)
 				assert.True(t, res.pass, "%s batch %d: %d of %d\n%s\n%s", name, batch, res.matched, res.total, res.output, file)
 			}
 			t.Logf("%s: %d member components compiled by Wine's HLSL compiler and rendered", l.Signature, len(comps))
+		})
+	}
+}
+
+// TestRenderPackedHLSLEntry compiles --format=hlsl output for entry points
+// with out parameters (the DirectX SDK style) with vkd3d-compiler 1.17 and
+// draws it on Wine: a vertex shader sets the entry point's return value and
+// out parameters to distinct constants and returns NAME_Pack(...) of them,
+// a pixel shader calls NAME_Unpack and writes every component read to the
+// render targets. SceneVS needs 11 general registers with one per
+// semantic, more than vs_3_0 has.
+func TestRenderPackedHLSLEntry(t *testing.T) {
+	testenv.Heavy(t)
+	tool := renderTool(t)
+	for _, c := range []struct{ file, entry string }{
+		{"entry_params.hlsl", "SkyVS"},
+		{"rewrite/sdk_effect_out_params.fx", "SceneVS"},
+	} {
+		t.Run(c.entry, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(testenv.Root(t), "corpus", c.file)
+			code, js, stderr := shpackRun("--format=json", "--entry="+c.entry, path)
+			require.Equal(t, 0, code, stderr)
+			var l emit.LayoutJSON
+			require.NoError(t, json.Unmarshal([]byte(js), &l))
+			code, gen, stderr := shpackRun("--format=hlsl", "--entry="+c.entry, path)
+			require.Equal(t, 0, code, stderr)
+
+			// Every output of these entry points is a variable of its own.
+			var decls, fill, vars, pixelVars []string
+			var comps []string
+			k := 0
+			for _, e := range l.Elements {
+				name := e.Name
+				if name == "return" {
+					name = "ret"
+				}
+				typ := emit.FloatType(e.Components)
+				decls = append(decls, fmt.Sprintf("    %s %s;\n", typ, name))
+				vars = append(vars, name)
+				switch {
+				case e.Semantic == "POSITION" && e.Index == 0:
+					fill = append(fill, fmt.Sprintf("    %s = pos;\n", name))
+					continue
+				case e.Semantic == "PSIZE":
+					fill = append(fill, fmt.Sprintf("    %s = 1;\n", name))
+					continue
+				}
+				pixelVars = append(pixelVars, name)
+				var vals []string
+				for i := range e.Components {
+					vals = append(vals, strconv.FormatFloat(value(k), 'g', -1, 64))
+					comps = append(comps, name+map[bool]string{true: "." + string(xyzw[i]), false: ""}[e.Components > 1])
+					k++
+				}
+				fill = append(fill, fmt.Sprintf("    %s = %s(%s);\n", name, typ, strings.Join(vals, ", ")))
+			}
+			var pixelDecls []string
+			for _, d := range decls {
+				for _, v := range pixelVars {
+					if strings.HasSuffix(d, " "+v+";\n") {
+						pixelDecls = append(pixelDecls, d)
+					}
+				}
+			}
+			for batch := 0; batch*16 < len(comps); batch++ {
+				part := comps[batch*16 : min(batch*16+16, len(comps))]
+				var out strings.Builder
+				var want []float64
+				for r := range 4 {
+					var cs []string
+					for j := range 4 {
+						if idx := r*4 + j; idx < len(part) {
+							cs = append(cs, part[idx])
+							want = append(want, value(batch*16+idx))
+						} else {
+							cs = append(cs, "0")
+							want = append(want, 0)
+						}
+					}
+					fmt.Fprintf(&out, "    r.c%d = float4(%s);\n", r, strings.Join(cs, ", "))
+				}
+				file := gen + fmt.Sprintf(`
+%[1]s_Packed vs_main(float4 pos : POSITION)
+{
+%[2]s%[3]s    return %[1]s_Pack(%[4]s);
+}
+
+struct PS_OUT { float4 c0 : COLOR0; float4 c1 : COLOR1; float4 c2 : COLOR2; float4 c3 : COLOR3; };
+
+PS_OUT ps_main(%[1]s_PackedPS p)
+{
+%[5]s    %[1]s_Unpack(p, %[6]s);
+    PS_OUT r = (PS_OUT)0;
+%[7]s    return r;
+}
+`, c.entry, strings.Join(decls, ""), strings.Join(fill, ""), strings.Join(vars, ", "),
+					strings.Join(pixelDecls, ""), strings.Join(pixelVars, ", "), out.String())
+				src := filepath.Join(dir, fmt.Sprintf("packed%d.hlsl", batch))
+				require.NoError(t, os.WriteFile(src, []byte(file), 0o644))
+				vs, ps := filepath.Join(dir, fmt.Sprintf("vs%d.cso", batch)), filepath.Join(dir, fmt.Sprintf("ps%d.cso", batch))
+				_, err := vkd3d.Compile(t, dir, src, "vs_main", "vs_3_0", vs)
+				require.NoError(t, err, file)
+				_, err = vkd3d.Compile(t, dir, src, "ps_main", "ps_3_0", ps)
+				require.NoError(t, err, file)
+				res := render(t, tool, vs, ps, want)
+				assert.True(t, res.pass, "%s batch %d: %d of %d\n%s\n%s", c.entry, batch, res.matched, res.total, res.output, file)
+			}
+			t.Logf("%s: %d output components in %d general registers, compiled by vkd3d and drawn on Wine", c.entry, len(comps), l.GeneralRegisters)
 		})
 	}
 }
