@@ -18,7 +18,7 @@ type benchFile struct {
 
 // benchSets returns the project's corpus and the real-world corpus as
 // in-memory files (includes are still read from disk).
-func benchSets(b *testing.B) map[string][]benchFile {
+func benchSets(b testing.TB) map[string][]benchFile {
 	sets := map[string][]benchFile{}
 	for _, name := range corpus.Names() {
 		if corpus.ExpectError(name) {

@@ -3,6 +3,8 @@ package hlsl
 import (
 	"errors"
 	"io"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -384,20 +386,165 @@ func (l *sliceLexer) Next() (lexer.Token, error) {
 	return t, nil
 }
 
-// toLexerTokens converts tokens for participle; Offset is the token's index.
-func toLexerTokens(toks []Token) []lexer.Token {
-	out := make([]lexer.Token, len(toks))
-	for i, t := range toks {
-		out[i] = lexer.Token{
-			Type:  tokType(t.Kind),
-			Value: t.Text,
-			Pos:   lexer.Position{Filename: t.Pos.File, Offset: i, Line: t.Pos.Line, Column: t.Pos.Col},
+// tokenLexer feeds the unit's tokens from index i on to participle,
+// converting each as it is read (a converted copy of them all would be
+// one more token array at the peak); Offset is the token's index in the
+// unit. After the last token it returns EOF.
+type tokenLexer struct {
+	toks []Token
+	i    int
+}
+
+func (l *tokenLexer) Next() (lexer.Token, error) {
+	if l.i >= len(l.toks) {
+		return lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: len(l.toks)}}, nil
+	}
+	t := l.toks[l.i]
+	l.i++
+	lt := lexer.Token{
+		Type:  tokType(t.Kind),
+		Value: t.Text,
+		Pos:   lexer.Position{Filename: t.Pos.File, Offset: l.i - 1, Line: t.Pos.Line, Column: t.Pos.Col},
+	}
+	if lt.Type == lexer.EOF {
+		l.i = len(l.toks)
+	}
+	return lt, nil
+}
+
+// minChunk is the fewest tokens parseChunked gives participle at a time
+// (a chunk ends at the first safe cut after it).
+const minChunk = 1 << 12
+
+// parseChunked parses the unit's tokens a run of top-level declarations at
+// a time. Participle copies the tokens it parses into an array of its own
+// (lexer.Upgrade), as large as the unit's token array when it is given the
+// whole file; chunks keep that copy small, which lowers the peak memory of
+// a large file by about a third. A chunk ends after a ";" outside every
+// bracket — braces, parentheses, square brackets and the angle brackets of
+// annotations and templates — which ends a top-level declaration in the
+// grammar (see nextCut), so the chunks' declarations are the ones a parse
+// of the whole file finds (TestParseChunkedSameTree checks this over both
+// corpora). If any chunk does not parse, the whole file is parsed again in
+// one piece (whole reports that), so syntax errors and their recovery are
+// as they always were.
+func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whole bool, err error) {
+	f = &File{}
+	for start := 0; start < len(u.tokens); {
+		end := u.nextCut(start, min)
+		lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens[:end], i: start})
+		if err != nil {
+			return nil, false, err
+		}
+		part, err := fp.ParseFromLexer(lex)
+		if err != nil {
+			f, err := u.parseWhole(fp)
+			return f, true, err
+		}
+		detachTokens(reflect.ValueOf(part))
+		f.Decls = append(f.Decls, part.Decls...)
+		start = end
+	}
+	return f, false, nil
+}
+
+// parseWhole parses the unit's tokens in one piece, recovering from syntax
+// errors to report the independent ones.
+func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
+	lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens})
+	if err != nil {
+		return nil, err
+	}
+	f, err := fp.ParseFromLexer(lex)
+	if err != nil {
+		return nil, u.recoverSyntax(err)
+	}
+	detachTokens(reflect.ValueOf(f))
+	return f, nil
+}
+
+// nextCut returns where the chunk that starts at token start ends: after
+// the first ";" at least min tokens on that stands outside braces,
+// parentheses, square brackets and angle brackets, or the end of the
+// tokens. Angle brackets are counted at brace depth 0 only (annotations
+// "< string UIName = "x"; >" and templates "vector<float, 4>"); a ">"
+// with no "<" open, or a shift, makes the rest of the file one chunk: a
+// comparison could make the count wrong, and one chunk is always right.
+func (u *Unit) nextCut(start, min int) int {
+	var brace, paren, square, angle int
+	for i := start; i < len(u.tokens); i++ {
+		t := &u.tokens[i]
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case "{":
+			brace++
+		case "}":
+			brace--
+		case "(":
+			paren++
+		case ")":
+			paren--
+		case "[":
+			square++
+		case "]":
+			square--
+		case "<":
+			if brace == 0 {
+				angle++
+			}
+		case ">":
+			if brace == 0 {
+				if angle == 0 {
+					return len(u.tokens)
+				}
+				angle--
+			}
+		case "<<", ">>", "<<=", ">>=":
+			if brace == 0 {
+				return len(u.tokens)
+			}
+		case ";":
+			if i+1-start >= min && brace == 0 && paren == 0 && square == 0 && angle == 0 {
+				return i + 1
+			}
+		}
+		if brace < 0 || paren < 0 || square < 0 {
+			return len(u.tokens) // unbalanced: a syntax error the whole parse reports
 		}
 	}
-	if len(out) == 0 || out[len(out)-1].Type != lexer.EOF {
-		out = append(out, lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: len(out)}})
+	return len(u.tokens)
+}
+
+// detachTokens gives every token slice of the syntax tree (Group, Dim and
+// Expr tokens, which participle cuts from its own copy of the whole
+// token stream) an array of its own, so that the copy can be freed once
+// the file is parsed: otherwise the tree keeps a second token array as
+// large as the unit's alive.
+func detachTokens(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			detachTokens(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Field(i); f.CanSet() {
+				detachTokens(f)
+			}
+		}
+	case reflect.Slice:
+		if toks, ok := v.Interface().([]lexer.Token); ok {
+			if toks != nil {
+				v.Set(reflect.ValueOf(slices.Clone(toks)))
+			}
+			return
+		}
+		for i := range v.Len() {
+			detachTokens(v.Index(i))
+		}
 	}
-	return out
 }
 
 // The compiled parsers are immutable and safe for concurrent use; they are
@@ -452,13 +599,9 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	if err := u.checkAssembly(); err != nil {
 		return nil, err
 	}
-	lex, err := lexer.Upgrade(&sliceLexer{toks: toLexerTokens(pp.Tokens)})
+	f, _, err := u.parseChunked(fp, minChunk)
 	if err != nil {
 		return nil, err
-	}
-	f, err := fp.ParseFromLexer(lex)
-	if err != nil {
-		return nil, u.recoverSyntax(err)
 	}
 	u.File = f
 	u.buildIndex()
@@ -574,7 +717,7 @@ func (u *Unit) recoverSyntax(err error) error {
 		if next >= len(u.tokens)-1 {
 			break
 		}
-		lex, lerr := lexer.Upgrade(&sliceLexer{toks: toLexerTokens(u.tokens)[next:]})
+		lex, lerr := lexer.Upgrade(&tokenLexer{toks: u.tokens, i: next})
 		if lerr != nil {
 			break
 		}

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -136,4 +138,61 @@ func BenchmarkStartup(b *testing.B) {
 	b.ReportMetric(tShpack.Seconds()*1e3/n, "shpack-ms")
 	b.ReportMetric(tHello.Seconds()*1e3/n, "hello-ms")
 	b.ReportMetric(tShpack.Seconds()/tHello.Seconds(), "ratio")
+}
+
+// largeShader returns a valid HLSL file of about n bytes: blocks of an
+// output struct, a constant and a vertex shader that fills the struct, as
+// real effect files hold them, each with names of its own.
+func largeShader(n int) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, `// block %[1]d: a vertex shader with its output struct
+struct VS_OUT_%[1]d
+{
+    float4 Pos : POSITION;
+    float2 UV%[1]d : TEXCOORD0;
+    float3 Normal : TEXCOORD1;
+    float  Fog : FOG;
+};
+
+float4x4 WorldViewProj_%[1]d;
+
+VS_OUT_%[1]d vs_%[1]d(float4 p : POSITION, float3 n : NORMAL, float2 uv : TEXCOORD0)
+{
+    VS_OUT_%[1]d o = (VS_OUT_%[1]d)0;
+    o.Pos = mul(p, WorldViewProj_%[1]d);
+    o.UV%[1]d = uv * %[2]d.0;
+    o.Normal = normalize(n);
+    o.Fog = saturate(o.Pos.z / 100.0);
+    return o;
+}
+
+`, i, i%7+1)
+	}
+	return b.Bytes()
+}
+
+// BenchmarkPeakMemory runs one `shpack list` process on a valid 2.8 MB
+// file (11,452 signatures) and reports its peak resident memory (maxrss,
+// from the kernel) and that per byte of input: the figure that says how
+// large a file fits a given memory limit (the reader accepts 16 MiB).
+func BenchmarkPeakMemory(b *testing.B) {
+	bin := buildShpack(b)
+	src := largeShader(2_800_000)
+	file := filepath.Join(b.TempDir(), "large.hlsl")
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	var peak int64
+	for b.Loop() {
+		cmd := exec.Command(bin, "list", file)
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			peak = max(peak, ru.Maxrss*1024) // Linux reports KiB
+		}
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(peak)/float64(len(src)), "peak-B/input-B")
 }

@@ -1,0 +1,56 @@
+package hlsl
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// chunkCases are declarations whose ";" a careless cut would split: inside
+// annotations, templates, parentheses, and after comparisons and shifts.
+var chunkCases = []string{
+	"float4x4 M : WORLD < string UIName = \"World\"; int Order = 2; >;\nfloat a;\n",
+	"texture T < string ResourceName = \"a.dds\"; >;\nsampler S = sampler_state { Texture = <T>; MinFilter = LINEAR; };\nfloat b;\n",
+	"struct S { float4 p : POSITION; } s1, s2;\nvector<float, 4> v;\nmatrix<float, 4, 4> m;\n",
+	"static const bool B = 1 < 2;\nstatic const int N = 1 << 4;\nfloat c[N];\nstruct T { float4 p : POSITION; };\n",
+	"technique Tq < string Name = \"q\"; > { pass P < int i = 1; > { VertexShader = compile vs_3_0 f(); } }\nfloat d;\n",
+	"float4 f(float4 p : POSITION) : POSITION { for (int i = 0; i < 4; i++) { p.x += 1; } return p; }\nfloat e;\n",
+	"static const bool G = 2 > 1;\nstruct U { float4 p : POSITION; };\nfloat g;\n",
+}
+
+// TestParseChunkedSameTree checks that parsing a file in chunks (cut after
+// every safe ";", the smallest chunks there can be) gives the syntax tree a
+// parse of the whole file gives, on both corpora and on the cases above,
+// and that no cut of a file without syntax errors falls in the middle of a
+// declaration (which the fallback to a whole parse would hide).
+func TestParseChunkedSameTree(t *testing.T) {
+	files := benchSets(t)
+	for i, c := range chunkCases {
+		files["cases"] = append(files["cases"], benchFile{name: "case" + string(rune('0'+i)) + ".hlsl", src: []byte(c), opts: &PPOptions{}})
+	}
+	fp, _ := parsers()
+	compared, cut := 0, 0
+	for set, fs := range files {
+		for _, f := range fs {
+			pp, errs := Preprocess(f.name, f.src, f.opts)
+			if len(errs) > 0 {
+				continue
+			}
+			u := &Unit{Name: f.name, PP: pp, tokens: pp.Tokens}
+			whole, werr := u.parseWhole(fp)
+			chunked, again, cerr := u.parseChunked(fp, 1)
+			require.Equal(t, werr, cerr, "%s %s", set, f.name)
+			if werr == nil {
+				assert.False(t, again, "%s %s: a chunk of a file without syntax errors did not parse: a cut in the middle of a declaration", set, f.name)
+			}
+			assert.Equal(t, whole, chunked, "%s %s: the chunks' tree differs from the whole file's", set, f.name)
+			compared++
+			if werr == nil && u.nextCut(0, 1) < len(u.tokens) {
+				cut++
+			}
+		}
+	}
+	t.Logf("%d files parsed both ways, %d of them cut into chunks", compared, cut)
+	assert.Greater(t, cut, 200, "most files are cut")
+}
