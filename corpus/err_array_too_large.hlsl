@@ -1,4 +1,4 @@
-// error: a signature holds at most 64 rows, and sizes are checked before
+// error: a signature holds at most 128 rows, and sizes are checked before
 // anything is allocated: a one-dimensional size is rejected at its bracket,
 // a product of dimensions (40 x 40 = 1600) at the member.
 struct VS_OUTPUT

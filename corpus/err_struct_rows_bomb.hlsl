@@ -1,5 +1,5 @@
 // error: nested arrays of structs multiply rows (4 x 4 x 4 x 4 = 256 leaves)
-// past the 64 rows a signature can hold. The expansion stops at the first
+// past the 128 rows a signature can hold. The expansion stops at the first
 // row too many, reported once, instead of building every row.
 struct Leaf  { float  V : TEXCOORD0; };
 struct Twig  { Leaf   L[4]; };

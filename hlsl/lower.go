@@ -10,11 +10,11 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// Limits of lowering: a declaration cannot expand into more rows than this
-// (no Direct3D 9 usage has more than 16 indices, and Shader Model 4+ has 32
-// registers), and struct types cannot nest deeper.
+// Limits of lowering: a signature cannot hold more rows than the largest
+// register file shpack packs can take (--registers=32, four one-component
+// rows in each), and struct types cannot nest deeper.
 const (
-	maxRows        = 64
+	maxRows        = 32 * 4
 	maxStructDepth = 32
 )
 

@@ -135,9 +135,9 @@ func TestLowerErrors(t *testing.T) {
 		{"array size zero", "struct S { float a[0] : TEXCOORD0; };",
 			"t.hlsl:1:19: error: array size 0 must be at least 1"},
 		{"huge array rejected without allocating", "struct S { float4 t[100000000] : TEXCOORD0; };",
-			"t.hlsl:1:20: error: array size 100000000 is too large (a signature holds at most 64 rows)"},
-		{"too many rows in total", "struct S { float4x4 t[20] : TEXCOORD0; };",
-			"t.hlsl:1:12: error: t: too many rows (80; a signature holds at most 64)"},
+			"t.hlsl:1:20: error: array size 100000000 is too large (a signature holds at most 128 rows)"},
+		{"too many rows in total", "struct S { float4x4 t[40] : TEXCOORD0; };",
+			"t.hlsl:1:12: error: t: too many rows (160; a signature holds at most 128)"},
 		{"division by zero", "struct S { float a[4/0] : TEXCOORD0; };",
 			"t.hlsl:1:21: error: division by zero in constant expression"},
 		// The rules of #if (one evaluator): no wrapped values, no Go forms.
@@ -174,9 +174,9 @@ func TestLowerStructBombs(t *testing.T) {
 	u := parseSrc(t, b.String())
 	_, err := u.Struct("S40")
 	assert.EqualError(t, err, "t.hlsl:41:1: error: S40 nests structs more than 32 levels deep (struct S7 is at level 33)")
-	// Ten levels: 1024 leaves, stopped at 64 rows.
+	// Ten levels: 1024 leaves, stopped at 128 rows.
 	_, err = u.Struct("S10")
-	assert.EqualError(t, err, "t.hlsl:1:13: error: a.a.a.b.a.a.a.a.a.a.f: too many rows (a signature holds at most 64)")
+	assert.EqualError(t, err, "t.hlsl:1:13: error: a.a.b.a.a.a.a.a.a.a.f: too many rows (a signature holds at most 128)")
 
 	// Mutually recursive structs with two members each.
 	u = parseSrc(t, "struct t { t s : N; t l : L; };\nstruct A { B b; }; struct B { A a : TEXCOORD0; A c; };")

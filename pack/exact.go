@@ -43,20 +43,42 @@ package pack
 //     leftovers go to new registers, which cost exactly ClosedForm.
 //     Minimizing over x3 and y gives the optimal completion.
 //
-// Bound: at a node, U (rows used) plus the completion of the one-row items
+// Bounds. At a node, U (rows used) plus the completion of the one-row items
 // together with the unplaced blocks' rows, each taken as a one-row item,
 // never exceeds the count of any layout below the node: that layout places
 // those rows, more constrained, in the same free runs or in new registers.
-// At a leaf it is the exact count.
+// The unplaced blocks' rows alone give a second bound with only the free
+// runs of rows from the last block's start on: no later block starts
+// before it, so the runs of earlier rows are left to the one-row items. At
+// a leaf the first bound is the exact count.
 //
-// Per class, the search is iterative deepening on the register count T, from
-// the class's bound (its rows as one-row items by the closed form, and its
-// tallest block) up to the count of a first-fit placement: a finished pass
-// that finds nothing proves that T registers are not enough. The work is
-// bounded by a count of search nodes, never a clock, so the output is
+// The class's own bound is the closed form of all its rows as one-row
+// items, its tallest block, and the column relaxation (columnBound): in T
+// registers each of the four components holds at most T rows, a block
+// takes the same components in every row, and one-row items take
+// components by their widths (a three always takes 1 and 2; oneRowsFit).
+// A small search over the blocks' offsets finds the least T for which the
+// loads fit. The row bound alone misses what heights do: five one-wide
+// blocks of 5 or 6 rows beside three-wide blocks need the free column of
+// the three-wide rows and more; on block-heavy signatures (blocks_test.go)
+// the column bound is the optimum almost always, where the row bound was
+// one or two registers short and the search had to prove every count
+// between them infeasible.
+//
+// Search. Per class, iterative deepening on the register count T, from the
+// class's bound up to the best first fit of three block orders (tallest,
+// widest, largest first; the search starts from it, so it is never worse
+// than first fit with blocks first): a finished pass that finds nothing
+// proves that T registers are not enough. Within a pass, positions are
+// tried bottom-left first and then the blocks that fit there, so dense
+// layouts come early; and since one block order may find in a hundred
+// thousand nodes what another needs millions for (the heavy tail of
+// backtracking), the orders take turns with node limits that double. A
+// run that ends within its limit is complete, whatever its order. The work
+// is bounded by a count of search nodes, never a clock, so the output is
 // deterministic; when the budget runs out, the best layout found so far is
-// returned and Layout.LowerBound holds the bound that was proved, so the gap
-// is reported honestly.
+// returned and Layout.LowerBound holds the bound that was proved, so the
+// gap is reported honestly (and an overflow that is not proven says so).
 //
 // Signatures without blocks need no search: first-fit decreasing is optimal
 // for them (see optimal.go), and Exact returns its layout.
@@ -69,12 +91,12 @@ import (
 )
 
 // defaultNodeBudget bounds the search nodes of one Exact run (a node costs
-// well under a microsecond). Of 1,000 random 32-register instances of up to
-// 128 elements (BenchmarkExact's kind; 957 with blocks), 975 need no search
-// node at all (first fit meets the bound), 999 fewer than 2,000 nodes
-// (TestExactBudgetHeadroom checks 300 of them) and the hardest, ten blocks
-// in one class, 182k nodes (40 ms); the cap only stops pathological cases.
-const defaultNodeBudget = 200_000
+// about a third of a microsecond). On the block-heavy families of
+// blocks_test.go (nine indexed arrays of 2..6 rows and 1..4 components in
+// 16 and 32 registers, with one-row members and classes; 5,000 signatures)
+// the median signature needs no node at all and the hardest 600k (0.19 s),
+// every one proven; the cap only stops pathological cases, at about 0.3 s.
+const defaultNodeBudget = 1_000_000
 
 // Exact finds a layout with the fewest general registers by search, also for
 // dynamically indexed arrays. NodeBudget bounds the search (0 means the
@@ -107,9 +129,16 @@ func (x Exact) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*i
 // rows are then numbered after the previous class's), and the fewest
 // registers is the sum of the classes' fewest.
 func exact(p *problem, name string, budget int) (*ir.Layout, error) {
+	l, _, err := exactNodes(p, name, budget)
+	return l, err
+}
+
+// exactNodes is exact, also returning the search nodes it used.
+func exactNodes(p *problem, name string, budget int) (*ir.Layout, int, error) {
 	loads := classify(p)
 	if !slices.ContainsFunc(loads, func(l classLoad) bool { return len(l.blocks) > 0 }) {
-		return ffd(p).layout(name, specialsFirst)
+		l, err := ffd(p).layout(name, specialsFirst)
+		return l, 0, err
 	}
 	var (
 		runs  []classRun
@@ -145,7 +174,8 @@ func exact(p *problem, name string, budget int) (*ir.Layout, error) {
 	}
 	fillOnes(p, s, runs)
 	s.bound = lower
-	return s.layout(name, specialsFirst)
+	l, err := s.layout(name, specialsFirst)
+	return l, nodes, err
 }
 
 // classRun is what the search chose for one class with blocks: where its
@@ -196,7 +226,8 @@ type search struct {
 	target int
 	nodes  int
 	budget int
-	// aborted is set when the node budget ran out during the current pass.
+	limit  int // nodes the current run may reach (at most budget)
+	// aborted is set when the node limit was reached during the current run.
 	aborted bool
 }
 
@@ -233,14 +264,50 @@ func (l *classLoad) bound(p *problem) int {
 
 func newSearch(p *problem, load classLoad, budget int) *search {
 	x := &search{p: p, load: load, blocks: load.blocks, budget: budget}
-	// Tallest and widest blocks first: they constrain the most.
+	x.order(0)
+	x.at = make([]blockAt, len(x.blocks))
+	x.placed = make([]bool, len(x.blocks))
+	return x
+}
+
+// searchOrders is how many block orders order knows.
+const searchOrders = 3
+
+// order sorts the blocks for the search: 0, tallest and then widest first
+// (they constrain the most); 1, widest and then tallest; 2, largest first.
+// Blocks of one shape stay together (the search takes them in order).
+func (x *search) order(kind int) {
+	p := x.p
+	key := func(k int) (int, int) {
+		it := &p.items[k]
+		switch kind {
+		case 1:
+			return it.cols, it.rows()
+		case 2:
+			return it.rows() * it.cols, it.rows()
+		}
+		return it.rows(), it.cols
+	}
 	slices.SortStableFunc(x.blocks, func(a, b int) int {
-		ia, ib := &p.items[a], &p.items[b]
-		if c := cmp.Compare(ib.rows(), ia.rows()); c != 0 {
+		a1, a2 := key(a)
+		b1, b2 := key(b)
+		if c := cmp.Compare(b1, a1); c != 0 {
 			return c
 		}
-		return cmp.Compare(ib.cols, ia.cols)
+		if c := cmp.Compare(b2, a2); c != 0 {
+			return c
+		}
+		if c := slices.Compare(p.widths(a), p.widths(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
 	})
+	x.regroup()
+}
+
+// regroup marks the runs of identical blocks in the current order.
+func (x *search) regroup() {
+	p := x.p
 	x.group = make([]int, len(x.blocks))
 	for i, k := range x.blocks {
 		x.group[i] = i
@@ -248,31 +315,95 @@ func newSearch(p *problem, load classLoad, budget int) *search {
 			x.group[i] = x.group[i-1]
 		}
 	}
-	x.at = make([]blockAt, len(x.blocks))
-	x.placed = make([]bool, len(x.blocks))
-	return x
 }
 
-// solve returns the best block placement found and the proven lower bound
-// on the class's registers: iterative deepening on the register count T,
-// from the class's bound (its rows as one-row items by the closed form, and
-// its tallest block) up to the count of a first-fit placement; a finished
-// pass that finds nothing proves that T registers are not enough.
+// widths returns the widths of item k's rows.
+func (p *problem) widths(k int) []int {
+	var ws []int
+	for _, e := range p.items[k].elems {
+		ws = append(ws, p.sig.Elements[e].Components)
+	}
+	return ws
+}
+
+// solve returns the best block placement found (in the order of
+// x.blocks, left as order 0 sorts them) and the proven lower bound on the
+// class's registers. The bound is the class's own (its rows as one-row
+// items by the closed form, and its tallest block), raised by the column
+// relaxation (columnBound); the first layout is the best first fit of the
+// block orders. Then iterative deepening on the register count T, from
+// the bound up to that first fit: a finished pass that finds nothing
+// proves that T registers are not enough.
 func (x *search) solve() ([]blockAt, int) {
-	greedy, upper := x.firstFit()
-	lower := x.load.bound(x.p)
-	for t := lower; t < upper; t++ {
-		x.target = t
-		x.aborted = false
-		if x.dfs(0, blockAt{}, 0) {
-			return x.found, t
+	var greedy []blockAt
+	upper := 0
+	for o := range searchOrders {
+		x.order(o)
+		at, n := x.firstFit()
+		if greedy == nil || n < upper {
+			greedy, upper = x.inOrder0(at), n
 		}
-		if x.aborted {
+	}
+	x.order(0)
+	lower := x.columnBound(x.load.bound(x.p), upper)
+	for t := lower; t < upper; t++ {
+		found, proven := x.pass(t)
+		if found {
+			at := x.inOrder0(x.found)
+			x.order(0)
+			return at, t
+		}
+		if !proven {
 			break
 		}
 		lower = t + 1 // the pass for t finished without a layout: t is not enough
 	}
+	x.order(0)
 	return greedy, lower
+}
+
+// pass looks for a layout of t registers and reports whether it found one
+// (in x.found) and whether the pass was complete. Searches of this kind
+// have heavy tails: one block order finds in a hundred thousand nodes what
+// another needs millions for. So the orders take turns with limits that
+// double (1,000 nodes each, then 2,000, ...) until the budget is spent; a
+// run that ends within its limit is complete either way.
+func (x *search) pass(t int) (found, complete bool) {
+	x.target = t
+	for slice := 1000; ; slice *= 2 {
+		for o := range searchOrders {
+			if x.nodes >= x.budget {
+				return false, false
+			}
+			x.order(o)
+			x.limit, x.aborted = min(x.budget, x.nodes+slice), false
+			if x.dfs(0, blockAt{}, 0) {
+				return true, true
+			}
+			if !x.aborted {
+				return false, true
+			}
+		}
+	}
+}
+
+// inOrder0 rewrites a placement of the blocks in the current order of
+// x.blocks for the blocks as order 0 sorts them.
+func (x *search) inOrder0(at []blockAt) []blockAt {
+	byItem := map[int]blockAt{}
+	for b, k := range x.blocks {
+		byItem[k] = at[b]
+	}
+	cur := slices.Clone(x.blocks)
+	x.order(0)
+	out := make([]blockAt, len(at))
+	for b, k := range x.blocks {
+		out[b] = byItem[k]
+	}
+	// Leave x.blocks as it was: the caller may still be using that order.
+	copy(x.blocks, cur)
+	x.regroup()
+	return out
 }
 
 // firstFit places the blocks in search order, each at the lowest row and
@@ -346,11 +477,17 @@ func (p *problem) sameShape(a, b int) bool {
 // the group of the current cluster's first block).
 func (x *search) dfs(depth int, prev blockAt, cluster int) bool {
 	x.nodes++
-	if x.nodes > x.budget {
+	if x.nodes > x.limit {
 		x.aborted = true
 		return false
 	}
 	if len(x.rows)+x.completion() > x.target {
+		return false
+	}
+	// The rows still to place of blocks can only go into rows from
+	// prev.start on (or new ones): the runs of the rows before it are
+	// left to the one-row items.
+	if c, _, _ := bestCompletion(x.load.rows, runCounts(x.rows[prev.start:], x.load.class)); len(x.rows)+c > x.target {
 		return false
 	}
 	if depth == len(x.blocks) {
@@ -358,21 +495,26 @@ func (x *search) dfs(depth int, prev blockAt, cluster int) bool {
 		return true
 	}
 	rows := x.rows
-	for b := range x.blocks {
-		if x.placed[b] || x.group[b] != b && !x.placed[b-1] {
-			continue
-		}
-		it := &x.p.items[x.blocks[b]]
-		for st := prev.start; st <= len(rows); st++ {
-			next := cluster
-			if st == len(rows) {
-				if x.group[b] < cluster {
+	// Positions bottom-left first, then the blocks that fit there: the
+	// densest layouts are found early.
+	for st := prev.start; st <= len(rows); st++ {
+		for off := 0; off < 4; off++ {
+			if st == prev.start && off < prev.off {
+				continue
+			}
+			for b := range x.blocks {
+				if x.placed[b] || x.group[b] != b && !x.placed[b-1] {
 					continue
 				}
-				next = x.group[b]
-			}
-			for off := 0; off+it.cols <= 4; off++ {
-				if st == prev.start && off < prev.off || !x.fits(it, st, off) {
+				it := &x.p.items[x.blocks[b]]
+				next := cluster
+				if st == len(rows) {
+					if x.group[b] < cluster {
+						continue
+					}
+					next = x.group[b]
+				}
+				if off+it.cols > 4 || !x.fits(it, st, off) {
 					continue
 				}
 				x.at[b] = blockAt{st, off}
@@ -565,4 +707,110 @@ func fillOnes(p *problem, s *state, plans []classRun) {
 			}
 		}
 	}
+}
+
+// columnBound raises the class's lower bound lower (below upper) by the
+// column relaxation: a layout of T registers puts at most T rows of
+// blocks and one-row items in each of the four components. The blocks
+// are given component offsets by a small search (their rows may sit at
+// any height in the relaxation, but a block takes the same components in
+// every row); four-component one-row items take one row of every
+// component, and narrower ones fill free cells anywhere.
+func (x *search) columnBound(lower, upper int) int {
+	type piece struct{ widths []int }
+	var pieces []piece
+	for _, k := range x.blocks {
+		var ws []int
+		for _, e := range x.p.items[k].elems {
+			ws = append(ws, x.p.sig.Elements[e].Components)
+		}
+		pieces = append(pieces, piece{ws})
+	}
+	slices.SortStableFunc(pieces, func(a, b piece) int {
+		return cmp.Compare(len(b.widths)*b.widths[0], len(a.widths)*a.widths[0])
+	})
+	// Mirroring the components maps a layout of blocks whose rows are all
+	// one width to another; a block whose rows differ (an array of
+	// structs) is not mirrored by any offset.
+	uniform := true
+	for _, pc := range pieces {
+		uniform = uniform && slices.Min(pc.widths) == slices.Max(pc.widths)
+	}
+	n := x.load.n
+	feasible := func(t int) bool {
+		var load [4]int
+		for c := range load {
+			load[c] = n[4]
+		}
+		var rec func(i, minOff int) bool
+		rec = func(i, minOff int) bool {
+			if i == len(pieces) {
+				return oneRowsFit(load, t, n)
+			}
+			ws := pieces[i].widths
+			same := i > 0 && slices.Equal(pieces[i-1].widths, ws)
+			start := 0
+			if same {
+				start = minOff
+			}
+			w := slices.Max(ws)
+			for off := start; off+w <= 4; off++ {
+				if i == 0 && uniform && off > (4-w)/2 {
+					break // mirror images place the same loads reversed
+				}
+				ok := true
+				for _, v := range ws {
+					for c := off; c < off+v; c++ {
+						load[c]++
+						ok = ok && load[c] <= t
+					}
+				}
+				if ok && rec(i+1, off) {
+					return true
+				}
+				for _, v := range ws {
+					for c := off; c < off+v; c++ {
+						load[c]--
+					}
+				}
+			}
+			return false
+		}
+		return rec(0, 0)
+	}
+	for lower < upper && !feasible(lower) {
+		lower++
+	}
+	return lower
+}
+
+// oneRowsFit reports whether the one-row items n fit the column
+// relaxation whose components hold load[c] rows of blocks and fours, in t
+// rows each (a four takes a row of every component); a three
+// takes components 1 and 2 and one of 0 and 3 (offset 0 or 1), a two
+// takes 0-1, 1-2 or 2-3, and ones go anywhere. With k threes at offset 0
+// and t0, t1, t2 twos at the three offsets, the components' loads are
+//
+//	0: k + t0   1: n3 + t0 + t1   2: n3 + t1 + t2   3: n3 - k + t2
+//
+// besides the blocks and the fours; with t1 = n2 - t0 - t2, components 1
+// and 2 ask t2 and t0 to be at least L2 = n3+n2-f1 and L0 = n3+n2-f2 (f:
+// what the blocks and fours leave free), and components 0 and 3 bound k
+// between n3+L2-f3 and f0-L0. The ones fill whatever cells are left.
+func oneRowsFit(load [4]int, t int, n ClassCounts) bool {
+	var f [4]int
+	total := 0
+	for c := range f {
+		f[c] = t - load[c]
+		if f[c] < 0 {
+			return false
+		}
+		total += f[c]
+	}
+	n2, n3 := n[2], n[3]
+	l0, l2 := max(0, n3+n2-f[2]), max(0, n3+n2-f[1])
+	if l0+l2 > n2 || max(0, n3+l2-f[3]) > min(n3, f[0]-l0) {
+		return false
+	}
+	return total >= n[1]+2*n2+3*n3
 }

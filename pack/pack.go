@@ -79,6 +79,14 @@ func (e *OverflowError) Unwrap() []error { return []error{e.Diag, ErrNoFit} }
 func (e *OverflowError) build() {
 	first := &e.sig.Elements[e.Unplaced[0]]
 	var b strings.Builder
+	if lb := e.LowerBound; e.strategy == "exact" && e.indexed && lb >= 0 && lb <= e.Limit {
+		// The search ran out of its budget before it proved anything
+		// about the limit: this is not a proof that nothing fits.
+		fmt.Fprintf(&b, "too many interpolators? %s: no layout of at most %d general registers found within the search budget; the best found needs %d with %s, at least %d are needed",
+			e.sig.Name, e.Limit, e.Needed, e.strategy, lb)
+		e.Diag = ir.Errorf(first.Pos, first.Include, "%s", b.String())
+		return
+	}
 	if e.budgeted {
 		fmt.Fprintf(&b, "too many interpolators: %s needs %d general registers with %s, but the limit is %d",
 			e.sig.Name, e.Needed, e.strategy, e.Limit)
