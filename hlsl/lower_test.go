@@ -331,3 +331,27 @@ float last;
 func TestGrammarGolden(t *testing.T) {
 	testenv.Golden(t, "testdata/grammar.ebnf", []byte(Grammar()+"\n"), *update)
 }
+
+// TestLowerRowLimit checks the row limit at what --registers=32 can hold:
+// 128 rows lower, 129 do not.
+func TestLowerRowLimit(t *testing.T) {
+	usages := []string{"TEXCOORD", "NORMAL", "TANGENT", "BINORMAL", "BLENDWEIGHT", "BLENDINDICES", "TESSFACTOR", "DEPTH", "SAMPLE"}
+	src := func(rows int) string {
+		var b strings.Builder
+		b.WriteString("struct S {\n")
+		for i := range rows {
+			fmt.Fprintf(&b, "    float m%d : %s%d;\n", i, usages[i/16], i%16)
+		}
+		b.WriteString("};\n")
+		return b.String()
+	}
+	u, err := ParseFile("t.hlsl", []byte(src(128)), nil)
+	require.NoError(t, err)
+	sig, err := u.Struct("S")
+	require.NoError(t, err)
+	assert.Len(t, sig.Elements, 128)
+	u, err = ParseFile("t.hlsl", []byte(src(129)), nil)
+	require.NoError(t, err)
+	_, err = u.Struct("S")
+	assert.EqualError(t, err, "t.hlsl:130:5: error: m128: too many rows (a signature holds at most 128)")
+}
