@@ -45,8 +45,11 @@ Flags:
                                       the default (portable) layout the pixel
                                       side reads each register under the name
                                       the vertex side gave it
-  --format=asm|json   asm (default): the vs block, a blank line, the ps
-                      block; json: {"vs": LAYOUT, "ps": LAYOUT}
+  --format=asm|json|svg
+                      asm (default): the vs block, a blank line, the ps
+                      block; json: {"vs": LAYOUT, "ps": LAYOUT}; svg: the
+                      two register maps side by side, a semantic in one
+                      colour on both (an effect: a pair per pass)
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
   --depfile=FILE      write a Make/Ninja dependency file (with --vs-out and
@@ -146,8 +149,8 @@ func (e *env) link(args []string) int {
 		return e.usageError("--ps-struct and --ps-entry cannot be used together")
 	case serr != nil:
 		return e.usageError("%v", serr)
-	case lf.format != "asm" && lf.format != "json":
-		return e.usageError("unknown format %q (known: asm, json)", lf.format)
+	case lf.format != "asm" && lf.format != "json" && lf.format != "svg":
+		return e.usageError("unknown format %q (known: asm, json, svg)", lf.format)
 	case (lf.vsOut == "") != (lf.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
 	case lf.depfile != "" && lf.vsOut == "" && lf.outDir == "":
@@ -182,7 +185,7 @@ func (e *env) link(args []string) int {
 	if lf.vsOut != "" {
 		return e.writeFiles(e.withDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps))
 	}
-	if lf.format == "json" {
+	if lf.format == "json" || lf.format == "svg" {
 		return e.print(string(psBytes)) // the combined document
 	}
 	return e.print(string(vsBytes) + "\n" + string(psBytes))
@@ -256,6 +259,15 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		if err = emit.JSON(&vb, vl, vu.Name); err == nil {
 			err = emit.JSON(&pb, pl, pu.Name)
 		}
+	case lf.format == "svg" && lf.vsOut == "":
+		err = registerMap(&pb, vu.Name, []emit.MapPanel{
+			{Heading: "vertex shader " + vl.Sig.Name + ": " + sideHeading(vl.File), Layout: vl},
+			{Heading: "pixel shader " + pl.Sig.Name + ": " + sideHeading(pl.File), Layout: pl},
+		}, 2)
+	case lf.format == "svg":
+		if err = registerMap(&vb, vu.Name, []emit.MapPanel{{Heading: sideHeading(vl.File), Layout: vl}}, 0); err == nil {
+			err = registerMap(&pb, pu.Name, []emit.MapPanel{{Heading: sideHeading(pl.File), Layout: pl}}, 0)
+		}
 	default:
 		if err = emit.Asm(&vb, vl); err == nil {
 			err = emit.Asm(&pb, pl)
@@ -328,6 +340,17 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 				writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".json"), b.Bytes()})
 				continue
 			}
+			if lf.format == "svg" {
+				var b bytes.Buffer
+				if err := registerMap(&b, name, []emit.MapPanel{
+					{Heading: "vertex shader " + p.VSLayout.Sig.Name, Layout: p.VSLayout},
+					{Heading: "pixel shader " + p.PSLayout.Sig.Name, Layout: p.PSLayout},
+				}, 2); err != nil {
+					return e.report(err), true
+				}
+				writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".svg"), b.Bytes()})
+				continue
+			}
 			var vb, pb bytes.Buffer
 			if err := emit.Asm(&vb, p.VSLayout); err != nil {
 				return e.report(err), true
@@ -346,9 +369,19 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
 	}
 	var b bytes.Buffer
-	if lf.format == "json" {
+	switch lf.format {
+	case "json":
 		err = emit.EffectJSON(&b, name, effectPasses(res.Passes, name))
-	} else {
+	case "svg":
+		var panels []emit.MapPanel
+		for _, p := range res.Passes {
+			at := fmt.Sprintf("technique %s, pass %s: ", orUnnamed(p.Technique), orUnnamed(p.Pass))
+			panels = append(panels,
+				emit.MapPanel{Heading: at + p.VSLayout.Sig.Name + " (" + p.VSLayout.File.Profile.Name + ")", Layout: p.VSLayout},
+				emit.MapPanel{Heading: at + p.PSLayout.Sig.Name + " (" + p.PSLayout.File.Profile.Name + ")", Layout: p.PSLayout})
+		}
+		err = registerMap(&b, name, panels, 2)
+	default:
 		for i, p := range res.Passes {
 			if i > 0 {
 				b.WriteByte('\n')

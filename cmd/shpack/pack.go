@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -62,7 +63,9 @@ Flags (they may also follow FILE):
                       layout: S_Packed/S_PackedPS structs, S_Pack/S_Unpack
                       functions and S_PACK/S_UNPACK statement macros (for
                       --entry=F with out parameters: F_Pack(ret, outs...)
-                      and F_Unpack(p, out outs...))
+                      and F_Unpack(p, out outs...)); svg: the register
+                      map, a grid of registers and components with every
+                      member's place (SVG 1.1)
   --portable          the default layout: one declaration per register, with
                       the full mask, named after one of its members
                       (dcl_texcoord0 o1 holding uv0 in .xy and uv1 in .zw),
@@ -187,8 +190,8 @@ func (e *env) pack(args []string) int {
 		return e.usageError("--struct and --entry cannot be used together")
 	case serr != nil:
 		return e.usageError("%v", serr)
-	case pf.format != "asm" && pf.format != "json" && pf.format != "hlsl":
-		return e.usageError("unknown format %q (known: asm, json, hlsl)", pf.format)
+	case pf.format != "asm" && pf.format != "json" && pf.format != "hlsl" && pf.format != "svg":
+		return e.usageError("unknown format %q (known: asm, json, hlsl, svg)", pf.format)
 	case pf.opts.registers < 0 || pf.opts.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.opts.registers)
 	}
@@ -208,7 +211,7 @@ func (e *env) pack(args []string) int {
 	if pf.opts.registers > 0 && !file.Packs() {
 		return e.usageError("--registers applies to packed register files (vs_3_0 outputs, ps_3_0 inputs), not %s %ss", file.Profile.Name, file.Dir.Word())
 	}
-	if pf.opts.registers > file.General && pf.format != "json" {
+	if pf.opts.registers > file.General && pf.format != "json" && pf.format != "svg" {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
 			pf.opts.registers, file.General, file.Profile.Name)
 	}
@@ -282,8 +285,11 @@ func (e *env) pack(args []string) int {
 // errors.
 func outputNames(inputs []string, dir, format string, f *ir.RegisterFile) ([]string, error) {
 	ext := ".json"
-	if format == "hlsl" {
+	switch format {
+	case "hlsl":
 		ext = ".packed.hlsl"
+	case "svg":
+		ext = ".svg"
 	}
 	if format == "asm" {
 		ext = ".vsh"
@@ -422,6 +428,8 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	switch pf.format {
 	case "json":
 		err = emit.JSON(&buf, l, u.Name)
+	case "svg":
+		err = registerMap(&buf, u.Name, []emit.MapPanel{{Heading: sideHeading(l.File), Layout: l}}, 0)
 	case "hlsl":
 		if entryVars != nil {
 			err = emit.HLSLEntry(&buf, l, sig.Name, entryVars, u.Name)
@@ -620,4 +628,28 @@ func arrayNames(sig *ir.Signature) string {
 		names = append(names, a.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// registerMap draws panels as an SVG register map (--format=svg), titled
+// after the first panel's layout.
+func registerMap(w io.Writer, source string, panels []emit.MapPanel, columns int) error {
+	l := panels[0].Layout
+	title := fmt.Sprintf("%s: %d of %d general registers", l.Sig.Name, l.GeneralRegisters(), l.Cons.Limit(l.File))
+	form := "one declaration per member"
+	if l.Cons.Portable {
+		form = "portable"
+	}
+	sub := fmt.Sprintf("%s, strategy %s, %s", source, l.Strategy, form)
+	if l.LowerBound >= 0 {
+		sub += fmt.Sprintf(", lower bound %d", l.LowerBound)
+		if l.Optimal() {
+			sub += " (optimal)"
+		}
+	}
+	return emit.RegisterMap(w, title, sub, panels, columns)
+}
+
+// sideHeading names a register file in a register map ("vs_3_0 outputs").
+func sideHeading(f *ir.RegisterFile) string {
+	return f.Profile.Name + " " + f.Dir.Word() + "s"
 }

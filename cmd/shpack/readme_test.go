@@ -108,6 +108,10 @@ func TestREADMEExamples(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, examples, 8, "the README's examples were found")
+	// The README's register map is the one its example draws.
+	m, err := os.ReadFile(filepath.Join(work, "centroid_apart.svg"))
+	require.NoError(t, err)
+	testenv.Golden(t, filepath.Join(root, "docs", "map-centroid-apart.svg"), m, *update)
 	if *update {
 		svg, err := os.ReadFile(filepath.Join(work, "docs", "compare-corpus-real.svg"))
 		require.NoError(t, err)

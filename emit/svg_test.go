@@ -1,0 +1,90 @@
+package emit
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// wellFormed checks that doc is one well-formed XML document whose root is
+// an SVG 1.1 svg element.
+func wellFormed(t *testing.T, doc []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+			assert.Equal(t, "http://www.w3.org/2000/svg", se.Name.Space)
+			var version string
+			for _, a := range se.Attr {
+				if a.Name.Local == "version" {
+					version = a.Value
+				}
+			}
+			assert.Equal(t, "1.1", version)
+		}
+	}
+	assert.Equal(t, "svg", root)
+}
+
+// TestRegisterMap pins the SVG of a small layout (POSITION0, PSIZE, a
+// centroid member sharing a register) and of two panels side by side, and
+// checks both are well-formed SVG 1.1 and the same bytes on every run.
+func TestRegisterMap(t *testing.T) {
+	l := layout()
+	for _, c := range []struct {
+		name    string
+		panels  []MapPanel
+		columns int
+	}{
+		{"one", []MapPanel{{"vs_3_0 outputs", l}}, 0},
+		{"two", []MapPanel{{"left", l}, {"right", l}}, 2},
+		{"stacked", []MapPanel{{"base", l}, {"fog", l}, {"full", l}}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var a, b bytes.Buffer
+			require.NoError(t, RegisterMap(&a, "VS_OUTPUT: 1 of 10 general registers", "a.fx, strategy optimal", c.panels, c.columns))
+			require.NoError(t, RegisterMap(&b, "VS_OUTPUT: 1 of 10 general registers", "a.fx, strategy optimal", c.panels, c.columns))
+			assert.Equal(t, a.String(), b.String(), "deterministic")
+			wellFormed(t, a.Bytes())
+			testenv.Golden(t, filepath.Join("testdata", "map_"+c.name+".svg"), a.Bytes(), *update)
+		})
+	}
+}
+
+// TestRegisterMapLongNames checks that a label too long for its box is
+// cut with an ellipsis and kept whole in the box's tooltip, and that text
+// is escaped.
+func TestRegisterMapLongNames(t *testing.T) {
+	l := layout()
+	long := "a_member_name_far_too_long_for_one_component<&>"
+	l.Sig.Elements[2].Name = long
+	var b bytes.Buffer
+	require.NoError(t, RegisterMap(&b, "T", "", []MapPanel{{"h", l}}, 0))
+	wellFormed(t, b.Bytes())
+	doc := b.String()
+	assert.Contains(t, doc, "<title>a_member_name_far_too_long_for_one_component&lt;&amp;&gt; : FOG0")
+	assert.Contains(t, doc, ">a_member_name_fa…</text>")
+	assert.NotContains(t, doc, "<&>")
+}
+
+// TestRegisterMapNeedsLayout checks the error for no panels.
+func TestRegisterMapNeedsLayout(t *testing.T) {
+	assert.Error(t, RegisterMap(io.Discard, "T", "", nil, 0))
+}
