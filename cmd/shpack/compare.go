@@ -45,9 +45,10 @@ Flags:
                             failures are then only counted on stderr
   --strict                  exit 1 if any signature could not be compared
                             (by default only if none could)
-  --chart=FILE.svg|.png     also draw how many signatures need each number of
-                            general registers, per strategy (with the
-                            shpack-chart command, installed beside shpack)
+  --chart=FILE.svg|.png     also draw, per strategy, the general registers
+                            over all signatures, the signatures where it
+                            needs more than the best strategy, and those
+                            that do not fit (and how many of fxc's it fits)
   --mix-color, --registers=N    packing constraints, as for shpack FILE
   --variants=FILE     compare every signature in every #define permutation
                       (see shpack --help), named "NAME [VARIANT]", and add a
@@ -192,7 +193,7 @@ func (e *env) compare(args []string) int {
 		}
 	}
 	if cf.chart != "" {
-		img, err := drawChart(compareReport(entries), ext)
+		img, err := drawChart(compareReport(entries), ext, "Packing strategies on "+strings.Join(paths, ", "))
 		if err != nil {
 			return e.report(fileError(cf.chart, "%v", err))
 		}

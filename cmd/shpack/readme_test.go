@@ -63,15 +63,12 @@ func infoAttr(info, key string) string {
 // what it prints (stderr and stdout, in the order written) must be the
 // rest of the block. A block "```hlsl excerpt=FILE" shows lines of a file
 // an example wrote (or of the corpus): they must appear in it in that
-// order ("..." skips lines). With -update the chart the compare example
-// draws replaces docs/'s copy.
+// order ("..." skips lines). The pictures the README shows are the ones
+// its examples draw (-update rewrites them).
 func TestREADMEExamples(t *testing.T) {
 	testenv.Heavy(t)
 	root := testenv.Root(t)
 	bin := filepath.Dir(buildShpack(t))
-	chart := filepath.Join(bin, "shpack-chart")
-	out, err := exec.Command("go", "build", "-o", chart, "github.com/shpack/shpack/cmd/shpack-chart").CombinedOutput()
-	require.NoError(t, err, string(out))
 
 	// base/work is the examples' directory: base/shared is ../shared.
 	base := t.TempDir()
@@ -79,7 +76,7 @@ func TestREADMEExamples(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(work, "docs"), 0o755))
 	require.NoError(t, os.Symlink(filepath.Join(root, "corpus"), filepath.Join(work, "corpus")))
 	require.NoError(t, os.Symlink(filepath.Join(filepath.Dir(root), "shared"), filepath.Join(base, "shared")))
-	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SHPACK_CHART="+chart)
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 
 	examples := 0
 	for _, b := range readmeBlocks(t) {
@@ -112,11 +109,9 @@ func TestREADMEExamples(t *testing.T) {
 	m, err := os.ReadFile(filepath.Join(work, "centroid_apart.svg"))
 	require.NoError(t, err)
 	testenv.Golden(t, filepath.Join(root, "docs", "map-centroid-apart.svg"), m, *update)
-	if *update {
-		svg, err := os.ReadFile(filepath.Join(work, "docs", "compare-corpus-real.svg"))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(root, "docs", "compare-corpus-real.svg"), svg, 0o644))
-	}
+	svg, err := os.ReadFile(filepath.Join(work, "docs", "compare-corpus-real.svg"))
+	require.NoError(t, err)
+	testenv.Golden(t, filepath.Join(root, "docs", "compare-corpus-real.svg"), svg, *update)
 }
 
 // exampleCommand splits an example block into its command line (the

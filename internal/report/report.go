@@ -1,5 +1,5 @@
 // Package report defines the JSON form of "shpack compare", shared by the
-// compare command, which writes it, and shpack-chart, which draws it.
+// compare command, which writes it, and internal/chart, which draws it.
 // Field names are stable; later versions only add fields.
 package report
 
