@@ -115,6 +115,30 @@ func RegisterMap(w io.Writer, title, subtitle string, panels []MapPanel, columns
 	return err
 }
 
+// MapTitles returns the title and subtitle RegisterMap draws for layout l
+// of the file source: the signature and its general registers against the
+// limit; the strategy, the form of the declarations and the lower bound.
+func MapTitles(l *ir.Layout, source string) (title, subtitle string) {
+	title = fmt.Sprintf("%s: %d of %d general registers", l.Sig.Name, l.GeneralRegisters(), l.Cons.Limit(l.File))
+	form := "one declaration per member"
+	if l.Cons.Portable {
+		form = "portable"
+	}
+	subtitle = fmt.Sprintf("%s, strategy %s, %s", source, l.Strategy, form)
+	if l.LowerBound >= 0 {
+		subtitle += fmt.Sprintf(", lower bound %d", l.LowerBound)
+		if l.Optimal() {
+			subtitle += " (optimal)"
+		}
+	}
+	return title, subtitle
+}
+
+// SideHeading names a register file in a register map ("vs_3_0 outputs").
+func SideHeading(f *ir.RegisterFile) string {
+	return f.Profile.Name + " " + f.Dir.Word() + "s"
+}
+
 // svgGrid is one panel laid out: its register rows and member boxes.
 type svgGrid struct {
 	heading string

@@ -261,12 +261,12 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		}
 	case lf.format == "svg" && lf.vsOut == "":
 		err = registerMap(&pb, vu.Name, []emit.MapPanel{
-			{Heading: "vertex shader " + vl.Sig.Name + ": " + sideHeading(vl.File), Layout: vl},
-			{Heading: "pixel shader " + pl.Sig.Name + ": " + sideHeading(pl.File), Layout: pl},
+			{Heading: "vertex shader " + vl.Sig.Name + ": " + emit.SideHeading(vl.File), Layout: vl},
+			{Heading: "pixel shader " + pl.Sig.Name + ": " + emit.SideHeading(pl.File), Layout: pl},
 		}, 2)
 	case lf.format == "svg":
-		if err = registerMap(&vb, vu.Name, []emit.MapPanel{{Heading: sideHeading(vl.File), Layout: vl}}, 0); err == nil {
-			err = registerMap(&pb, pu.Name, []emit.MapPanel{{Heading: sideHeading(pl.File), Layout: pl}}, 0)
+		if err = registerMap(&vb, vu.Name, []emit.MapPanel{{Heading: emit.SideHeading(vl.File), Layout: vl}}, 0); err == nil {
+			err = registerMap(&pb, pu.Name, []emit.MapPanel{{Heading: emit.SideHeading(pl.File), Layout: pl}}, 0)
 		}
 	default:
 		if err = emit.Asm(&vb, vl); err == nil {

@@ -429,7 +429,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	case "json":
 		err = emit.JSON(&buf, l, u.Name)
 	case "svg":
-		err = registerMap(&buf, u.Name, []emit.MapPanel{{Heading: sideHeading(l.File), Layout: l}}, 0)
+		err = registerMap(&buf, u.Name, []emit.MapPanel{{Heading: emit.SideHeading(l.File), Layout: l}}, 0)
 	case "hlsl":
 		if entryVars != nil {
 			err = emit.HLSLEntry(&buf, l, sig.Name, entryVars, u.Name)
@@ -633,23 +633,6 @@ func arrayNames(sig *ir.Signature) string {
 // registerMap draws panels as an SVG register map (--format=svg), titled
 // after the first panel's layout.
 func registerMap(w io.Writer, source string, panels []emit.MapPanel, columns int) error {
-	l := panels[0].Layout
-	title := fmt.Sprintf("%s: %d of %d general registers", l.Sig.Name, l.GeneralRegisters(), l.Cons.Limit(l.File))
-	form := "one declaration per member"
-	if l.Cons.Portable {
-		form = "portable"
-	}
-	sub := fmt.Sprintf("%s, strategy %s, %s", source, l.Strategy, form)
-	if l.LowerBound >= 0 {
-		sub += fmt.Sprintf(", lower bound %d", l.LowerBound)
-		if l.Optimal() {
-			sub += " (optimal)"
-		}
-	}
+	title, sub := emit.MapTitles(panels[0].Layout, source)
 	return emit.RegisterMap(w, title, sub, panels, columns)
-}
-
-// sideHeading names a register file in a register map ("vs_3_0 outputs").
-func sideHeading(f *ir.RegisterFile) string {
-	return f.Profile.Name + " " + f.Dir.Word() + "s"
 }
