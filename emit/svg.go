@@ -20,16 +20,17 @@ type MapPanel struct {
 
 // Geometry of the register map, in SVG user units (pixels at 100%).
 const (
-	svgMargin   = 16
-	svgLabelW   = 112 // register names and roles, left of the grid
-	svgCellW    = 132 // one component
-	svgRowH     = 30
-	svgHeadH    = 44 // a panel's heading and the x y z w line
-	svgTitleH   = 52 // the document's title and subtitle
-	svgGap      = 28 // between panels
-	svgLegendH  = 40
-	svgCharW    = 6.6 // average advance of the 12px sans-serif labels
-	svgFontSize = 12
+	svgMargin    = 16
+	svgLabelW    = 112 // register names and roles, left of the grid
+	svgCellW     = 132 // one component
+	svgRowH      = 30
+	svgHeadH     = 44 // a panel's heading and the x y z w line
+	svgTitleH    = 52 // the document's title and subtitle
+	svgGap       = 28 // between panels
+	svgLegendH   = 40
+	svgCharW     = 6.6 // average advance of the 12px sans-serif labels
+	svgHeadCharW = 8.6 // and of the 14px bold headings
+	svgFontSize  = 12
 )
 
 // svgPalette are the members' fill colours, given to semantics in order of
@@ -226,7 +227,10 @@ func newSVGGrid(p MapPanel) svgGrid {
 // draw writes the panel with its top left corner at x, y.
 func (g *svgGrid) draw(b *strings.Builder, x, y int, colour map[string]string) {
 	fmt.Fprintf(b, "<g>\n")
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold">%s</text>`+"\n", x, y+14, esc(g.heading))
+	// A heading too long for the panel is cut (whole in its tooltip), so
+	// that panels side by side do not overlap.
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold"><title>%s</title>%s</text>`+"\n", x, y+14,
+		esc(g.heading), esc(truncateAt(g.heading, svgLabelW+4*svgCellW-8, svgHeadCharW)))
 	gx, gy := x+svgLabelW, y+svgHeadH
 	for c, name := range []string{"x", "y", "z", "w"} {
 		fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle" fill="#444444">%s</text>`+"\n", gx+c*svgCellW+svgCellW/2, gy-8, name)
@@ -266,8 +270,12 @@ func (g *svgGrid) draw(b *strings.Builder, x, y int, colour map[string]string) {
 
 // truncate shortens s to what fits in width units of 12px text, with an
 // ellipsis (the whole label is in the box's tooltip).
-func truncate(s string, width float64) string {
-	fit := int(width / svgCharW)
+func truncate(s string, width float64) string { return truncateAt(s, width, svgCharW) }
+
+// truncateAt shortens s to what fits in width units of text whose average
+// advance is charW, with an ellipsis.
+func truncateAt(s string, width, charW float64) string {
+	fit := int(width / charW)
 	r := []rune(s)
 	if len(r) <= fit {
 		return s

@@ -37,6 +37,8 @@ Flags:
   --vs-out=FILE, --ps-out=FILE        write the programs to files
                       (atomically, both or neither) instead of stdout
   --depfile=FILE      write a Make/Ninja dependency file (with --vs-out)
+  --svg=FILE          also draw the new layouts, VS and PS side by side, as
+                      a register map (see shpack --format=svg)
   --touch             give unchanged outputs the current time (for make)
   --indexed, --registers
                       refused: repack finds indexed outputs (o[aL + n])
@@ -57,8 +59,9 @@ func (e *env) repack(args []string) int {
 	fs.StringVar(&format, "format", "asm", "")
 	fs.StringVar(&vsOut, "vs-out", "", "")
 	fs.StringVar(&psOut, "ps-out", "", "")
-	var depPath string
+	var depPath, svgPath string
 	fs.StringVar(&depPath, "depfile", "", "")
+	fs.StringVar(&svgPath, "svg", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -140,8 +143,22 @@ func (e *env) repack(args []string) int {
 	if err != nil {
 		return e.report(err)
 	}
+	var svgWrites []fileWrite
+	if svgPath != "" {
+		var sb bytes.Buffer
+		if err := registerMap(&sb, names[0], []emit.MapPanel{
+			{Heading: "vertex shader " + names[0], Layout: res.VSLayout},
+			{Heading: "pixel shader " + names[1], Layout: res.PSLayout},
+		}, 2); err != nil {
+			return e.report(err)
+		}
+		svgWrites = []fileWrite{{svgPath, sb.Bytes()}}
+	}
 	if vsOut != "" {
-		return e.writeFiles(e.withDepfile([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}}, depPath, names[:]))
+		return e.writeFiles(append(e.withDepfile([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}}, depPath, names[:]), svgWrites...))
+	}
+	if code := e.writeFiles(svgWrites); code != exitOK {
+		return code
 	}
 	if format == "asm" {
 		vb.WriteByte('\n')

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/emit"
 )
 
 const rewriteHelp = `Usage: shpack rewrite [flags] FILE...
@@ -37,6 +39,8 @@ Flags:
   --out-dir=DIR       write one output per input into DIR, with the input's
                       base name
   --depfile=FILE      write a Make/Ninja dependency file (needs -o or --out-dir)
+  --svg=FILE          also draw the layouts of the pairs it packs, VS and PS
+                      side by side, as a register map (shpack --format=svg)
   --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
                       as for shpack FILE
@@ -58,6 +62,7 @@ type rewriteFlags struct {
 	mixColor         bool
 	out, outDir      string
 	depfile          string
+	svg              string
 }
 
 func (e *env) rewrite(args []string) int {
@@ -73,6 +78,7 @@ func (e *env) rewrite(args []string) int {
 	fs.StringVar(&rf.out, "o", "", "")
 	fs.StringVar(&rf.outDir, "out-dir", "", "")
 	fs.StringVar(&rf.depfile, "depfile", "", "")
+	fs.StringVar(&rf.svg, "svg", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -125,7 +131,18 @@ func (e *env) rewrite(args []string) int {
 	if rf.out == "-" && rf.depfile != "" {
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")
 	}
+	var svgWrites []fileWrite
+	if rf.svg != "" {
+		b, err := rewriteMap(srcs[0].Name, res.Pairs)
+		if err != nil {
+			return e.report(err)
+		}
+		svgWrites = []fileWrite{{rf.svg, b}}
+	}
 	if rf.out == "" && rf.outDir == "" || rf.out == "-" {
+		if code := e.writeFiles(svgWrites); code != exitOK {
+			return code
+		}
 		return e.print(string(res.Outputs[0]))
 	}
 	if rf.outDir != "" {
@@ -142,7 +159,7 @@ func (e *env) rewrite(args []string) int {
 	if rf.depfile != "" {
 		writes = append(writes, fileWrite{rf.depfile, depfile(outputs, deps, e.inputs)})
 	}
-	return e.writeFiles(writes)
+	return e.writeFiles(append(writes, svgWrites...))
 }
 
 // readInput reads one input file ("-" is standard input) and returns its
@@ -195,4 +212,33 @@ func same(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// rewriteMap draws the layouts of the pairs rewrite packed (all pairs
+// found when it packed none), each pair's VS and PS side by side.
+func rewriteMap(source string, pairs []driver.RewrittenPair) ([]byte, error) {
+	var panels []emit.MapPanel
+	for _, rewritten := range []bool{true, false} {
+		for _, p := range pairs {
+			if p.Rewritten != rewritten || p.VSLayout == nil || p.PSLayout == nil {
+				continue
+			}
+			at := ""
+			if p.Technique != "" || p.Pass != "" {
+				at = fmt.Sprintf("technique %s, pass %s: ", orUnnamed(p.Technique), orUnnamed(p.Pass))
+			}
+			panels = append(panels,
+				emit.MapPanel{Heading: at + "vertex shader " + p.VS, Layout: p.VSLayout},
+				emit.MapPanel{Heading: at + "pixel shader " + p.PS, Layout: p.PSLayout})
+		}
+		if len(panels) > 0 {
+			break
+		}
+	}
+	if len(panels) == 0 {
+		return nil, fmt.Errorf("%s: no vertex and pixel shader pair to draw", source)
+	}
+	var b bytes.Buffer
+	err := registerMap(&b, source, panels, 2)
+	return b.Bytes(), err
 }

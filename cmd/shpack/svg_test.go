@@ -17,7 +17,8 @@ import (
 )
 
 // TestRegisterMapsRender draws the register map (--format=svg) of every
-// corpus signature, of a linked pair and of an effect's passes, and has
+// corpus signature, of a linked pair, of an effect's passes, of every
+// variant of a family, and beside rewrite's and repack's outputs, and has
 // librsvg render each into a PNG (.ci/run installs librsvg2-bin): the SVG
 // must be valid for it and the picture as large as the document says.
 func TestRegisterMapsRender(t *testing.T) {
@@ -35,6 +36,7 @@ func TestRegisterMapsRender(t *testing.T) {
 		args []string
 	}
 	var runs []run
+	svgs := map[int]string{} // maps drawn beside another output, by run
 	for _, name := range corpus.Names() {
 		src, err := fs.ReadFile(corpus.FS(), name)
 		require.NoError(t, err)
@@ -48,9 +50,32 @@ func TestRegisterMapsRender(t *testing.T) {
 		run{"link effect", []string{"link", "--format=svg", filepath.Join(root, "corpus", "rewrite", "sdk_effect_out_params.fx")}},
 		run{"pixel inputs", []string{"--format=svg", "--profile=ps_3_0", filepath.Join(root, "corpus", "ps3_inputs.hlsl")}},
 	)
+	// Files beside the normal output: rewrite's and repack's --svg, and
+	// every variant in one map.
+	side := func(name string) string { return filepath.Join(dir, name) }
+	for _, args := range [][]string{
+		{"rewrite", filepath.Join(root, "corpus", "rewrite", "sdk_effect_out_params.fx"), "-o", side("out.fx"), "--svg=" + side("rewrite.svg")},
+		{"repack", "--svg=" + side("repack.svg"), filepath.Join(root, "corpus", "repack", "macros.vsh"), filepath.Join(root, "corpus", "repack", "macros.psh")},
+	} {
+		code, _, stderr := shpackRun(args...)
+		require.Equal(t, 0, code, "%v: %s", args, stderr)
+	}
+	for _, f := range []string{"rewrite.svg", "repack.svg"} {
+		b, err := os.ReadFile(side(f))
+		require.NoError(t, err)
+		runs = append(runs, run{f, []string{"-"}})
+		svgs[len(runs)-1] = string(b)
+	}
+	runs = append(runs,
+		run{"pack variants", []string{"--format=svg", "--variants=" + filepath.Join(root, "corpus", "variants", "lit.variants"), "--entry=VS", filepath.Join(root, "corpus", "variants", "lit.hlsl")}},
+		run{"link variants", []string{"link", "--format=svg", "--variants=" + filepath.Join(root, "corpus", "variants", "lit.variants"), "--vs-entry=VS", "--ps-entry=PS", filepath.Join(root, "corpus", "variants", "lit.hlsl")}},
+	)
 	drawn := 0
 	for i, r := range runs {
-		code, svg, stderr := shpackRun(r.args...)
+		code, svg, stderr := 0, svgs[i], ""
+		if svg == "" {
+			code, svg, stderr = shpackRun(r.args...)
+		}
 		if code != 0 {
 			// Corpus files whose flags choose a format or a side SVG does
 			// not draw (--format=hlsl) are pinned by their own goldens.
@@ -67,8 +92,11 @@ func TestRegisterMapsRender(t *testing.T) {
 		img, err := png.Decode(bytes.NewReader(b))
 		require.NoError(t, err, r.name)
 		assert.Greater(t, img.Bounds().Dx(), 600, r.name)
-		if i == len(runs)-2 {
+		if r.name == "link effect" || r.name == "rewrite.svg" {
 			assert.Greater(t, img.Bounds().Dy(), 900, "%s: one panel row per pass", r.name)
+		}
+		if r.name == "link variants" {
+			assert.Greater(t, img.Bounds().Dy(), 6*400, "%s: one panel row per variant", r.name)
 		}
 		drawn++
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,7 @@ func (e *env) packVariants(file string, pf *packFlags, f *ir.RegisterFile) int {
 		return e.usageError("--variants writes asm or json")
 	case len(pf.opts.indexed) > 0:
 		return e.usageError("--variants cannot take --indexed arrays")
-	case pf.out != "" && pf.format != "json":
+	case pf.out != "" && pf.format != "json" && pf.format != "svg":
 		return e.usageError("--variants writes one block per variant: use --out-dir=DIR (or -o with --format=json)")
 	}
 	vars, err := e.loadVariants(pf.variants)
@@ -150,6 +151,11 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 					return e.report(err)
 				}
 				writes = append(writes, fileWrite{stem + ".json", b.Bytes()})
+			case format == "svg":
+				if err := variantsMap(&b, source, fl, []emit.VariantLayouts{v}); err != nil {
+					return e.report(err)
+				}
+				writes = append(writes, fileWrite{stem + ".svg", b.Bytes()})
 			case v.Layout != nil:
 				if err := emit.Asm(&b, v.Layout); err != nil {
 					return e.report(err)
@@ -172,11 +178,16 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 		return e.writeFiles(writes)
 	}
 	var b bytes.Buffer
-	if format == "json" {
+	switch format {
+	case "json":
 		if err := emit.VariantsJSON(&b, source, fl.Largest(), fl.LowerBound, fl.Optimal, vl); err != nil {
 			return e.report(err)
 		}
-	} else {
+	case "svg":
+		if err := variantsMap(&b, source, fl, vl); err != nil {
+			return e.report(err)
+		}
+	default:
 		for i, v := range vl {
 			if i > 0 {
 				b.WriteByte('\n')
@@ -198,4 +209,35 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 		return exitOK
 	}
 	return e.print(b.String())
+}
+
+// variantsMap draws the variants' layouts as one register map: a row per
+// variant (its vertex and pixel sides next to each other for link), so
+// the placement they share shows, a semantic in one colour throughout.
+func variantsMap(w io.Writer, source string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) error {
+	var panels []emit.MapPanel
+	columns := 1
+	name := ""
+	for _, v := range vl {
+		defs := ""
+		if len(v.Defines) > 0 {
+			defs = ": -D" + strings.Join(v.Defines, " -D")
+		}
+		if v.Layout != nil {
+			name = v.Layout.Sig.Name
+			panels = append(panels, emit.MapPanel{Heading: fmt.Sprintf("variant %s (%d registers; alone %d)%s", v.Name, v.Layout.GeneralRegisters(), v.Own, defs), Layout: v.Layout})
+			continue
+		}
+		name, columns = v.VS.Sig.Name, 2
+		panels = append(panels,
+			emit.MapPanel{Heading: fmt.Sprintf("variant %s, %s (%d registers; alone %d)%s", v.Name, v.VS.Sig.Name, v.VS.GeneralRegisters(), v.Own, defs), Layout: v.VS},
+			emit.MapPanel{Heading: fmt.Sprintf("variant %s, %s%s", v.Name, v.PS.Sig.Name, defs), Layout: v.PS})
+	}
+	opt := ""
+	if fl.Optimal {
+		opt = " (optimal)"
+	}
+	title := fmt.Sprintf("%s: %d variants share one layout", name, len(vl))
+	sub := fmt.Sprintf("%s; largest %d general registers, lower bound %d%s", source, fl.Largest(), fl.LowerBound, opt)
+	return emit.RegisterMap(w, title, sub, panels, columns)
 }
