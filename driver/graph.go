@@ -102,7 +102,7 @@ func (g *graph) addExplicit(vsName, psName string) {
 func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 	var found []node
 	for fi, u := range g.units {
-		if _, err := u.EntryPoint(name); err == nil || ir.Errors(err) != nil {
+		if _, err := u.EntryPoint(name); notFound(err) == nil {
 			found = append(found, node{fi, name, stage})
 		}
 	}
@@ -129,9 +129,6 @@ func (g *graph) entry(n node) (*hlsl.EntryPoint, error) {
 	}
 	ep, err := g.units[n.file].EntryPoint(n.name)
 	if err != nil {
-		if ir.Errors(err) == nil {
-			err = ir.ErrorList{&ir.Error{Pos: ir.Pos{File: g.srcs[n.file].Name}, Msg: err.Error()}}
-		}
 		return nil, err
 	}
 	g.eps[n] = ep

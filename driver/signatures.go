@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -28,15 +29,12 @@ func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string
 	switch {
 	case structName != "":
 		sig, err := u.Struct(structName)
-		if err != nil && ir.Errors(err) == nil {
-			return nil, fileError(u.Name, "%v%s", err, candidateHint(u))
+		if nf := notFound(err); nf != nil {
+			return nil, fileError(u.Name, "%s%s", nf.Message(), candidateHint(u))
 		}
 		return sig, err
 	case entry != "":
 		in, out, err := u.Entry(entry)
-		if err != nil && ir.Errors(err) == nil {
-			return nil, fileError(u.Name, "%v", err)
-		}
 		if f.Dir == ir.In {
 			return in, err
 		}
@@ -232,8 +230,6 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 			c := Candidate{Kind: "function", Name: n.name, Pos: n.pos}
 			in, outSig, err := u.Entry(n.name)
 			switch {
-			case err != nil && ir.Errors(err) == nil:
-				c.Err = fileError(u.Name, "%v", err)
 			case err != nil:
 				c.Err = err
 			case f.Dir == ir.In:
@@ -355,9 +351,6 @@ func techniqueSignature(u *hlsl.Unit, f *ir.RegisterFile) (sig *ir.Signature, er
 		return nil, nil, false
 	case 1:
 		in, out, err := u.Entry(names[0].name)
-		if err != nil && ir.Errors(err) == nil {
-			return nil, fileError(u.Name, "%v", err), true
-		}
 		if f.Dir == ir.In {
 			return in, err, true
 		}
@@ -372,4 +365,13 @@ func techniqueSignature(u *hlsl.Unit, f *ir.RegisterFile) (sig *ir.Signature, er
 		e.Notes = append(e.Notes, ir.Note{Pos: n.pos, Msg: fmt.Sprintf("candidate: %s (%s)", n.name, n.use)})
 	}
 	return nil, ir.ErrorList{e}, true
+}
+
+// notFound returns err as a *hlsl.NotFoundError, or nil.
+func notFound(err error) *hlsl.NotFoundError {
+	var nf *hlsl.NotFoundError
+	if errors.As(err, &nf) {
+		return nf
+	}
+	return nil
 }

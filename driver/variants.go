@@ -205,8 +205,8 @@ func PixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *i
 		}
 	}
 	sig, err := u.Struct(name)
-	if err != nil && ir.Errors(err) == nil {
-		return nil, fileError(u.Name, "%v; name the pixel inputs with --ps-struct or --ps-entry", err)
+	if nf := notFound(err); nf != nil {
+		return nil, fileError(u.Name, "%s; name the pixel inputs with --ps-struct or --ps-entry", nf.Message())
 	}
 	return sig, err
 }

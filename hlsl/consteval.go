@@ -24,7 +24,7 @@ func (u *Unit) dims(ds []*Dim) ([]int, *ir.Error) {
 			toks = toks[1 : len(toks)-1]
 		}
 		if len(toks) == 0 {
-			return nil, u.Errorf(d.Pos, "array size missing (a varying array needs a constant size)")
+			return nil, u.errorAt(d.Pos, "array size missing (a varying array needs a constant size)")
 		}
 		n, err := u.constExpr(toks, 0)
 		if err != nil {
@@ -32,9 +32,9 @@ func (u *Unit) dims(ds []*Dim) ([]int, *ir.Error) {
 		}
 		switch {
 		case n < 1:
-			return nil, u.Errorf(d.Pos, "array size %d must be at least 1", n)
+			return nil, u.errorAt(d.Pos, "array size %d must be at least 1", n)
 		case n > maxRows:
-			return nil, u.Errorf(d.Pos, "array size %d is too large (a signature holds at most %d rows)", n, maxRows)
+			return nil, u.errorAt(d.Pos, "array size %d is too large (a signature holds at most %d rows)", n, maxRows)
 		}
 		out = append(out, int(n))
 	}
@@ -72,25 +72,25 @@ func (u *Unit) constExpr(toks []lexer.Token, depth int) (int64, *ir.Error) {
 	case cexprIdent:
 		return 0, identErr
 	case cexprArith:
-		return 0, u.Errorf(pos, "%s in constant expression", err.msg)
+		return 0, u.errorAt(pos, "%s in constant expression", err.msg)
 	case cexprFloat:
-		return 0, u.Errorf(pos, "array size must be an integer, not %s", err.float)
+		return 0, u.errorAt(pos, "array size must be an integer, not %s", err.float)
 	}
-	return 0, u.Errorf(pos, "invalid constant expression: %s", err.msg)
+	return 0, u.errorAt(pos, "invalid constant expression: %s", err.msg)
 }
 
 // constant evaluates a named integer constant.
 func (u *Unit) constant(t *lexer.Token, depth int) (int64, *ir.Error) {
 	c, ok := u.idx.consts[t.Value]
 	if !ok {
-		return 0, u.Errorf(t.Pos, "%s is not a constant (array sizes must be constant integer expressions)", t.Value)
+		return 0, u.errorAt(t.Pos, "%s is not a constant (array sizes must be constant integer expressions)", t.Value)
 	}
 	if depth >= maxConstDepth {
-		return 0, u.Errorf(t.Pos, "constant %s refers to itself or nests too deeply", t.Value)
+		return 0, u.errorAt(t.Pos, "constant %s refers to itself or nests too deeply", t.Value)
 	}
 	sh, err := u.resolve(c.Type, 0)
 	if err != nil || sh.kind != shapeNumeric || sh.rows > 0 || sh.cols != 1 || !sh.scalar.IsInteger() {
-		return 0, u.Errorf(t.Pos, "%s is not an integer constant", t.Value)
+		return 0, u.errorAt(t.Pos, "%s is not an integer constant", t.Value)
 	}
 	return u.constExpr(c.Value.Tokens, depth+1)
 }

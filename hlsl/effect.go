@@ -416,9 +416,9 @@ func (u *Unit) Techniques() []ir.Technique {
 		if td == nil {
 			continue
 		}
-		t := ir.Technique{Name: td.Name, Keyword: td.Keyword, Pos: u.Pos(td.Pos)}
+		t := ir.Technique{Name: td.Name, Keyword: td.Keyword, Pos: u.pos(td.Pos)}
 		for _, pd := range td.Passes {
-			p := ir.Pass{Name: pd.Name, Pos: u.Pos(pd.Pos)}
+			p := ir.Pass{Name: pd.Name, Pos: u.pos(pd.Pos)}
 			for _, se := range pd.Shaders {
 				refs := u.shaderRefs(se, vars)
 				if se.Stage == ir.Vertex {
@@ -435,13 +435,13 @@ func (u *Unit) Techniques() []ir.Technique {
 }
 
 func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []ir.ShaderRef {
-	pos := u.Pos(se.Pos)
+	pos := u.pos(se.Pos)
 	if se.Var == "" {
 		return []ir.ShaderRef{u.shaderRef(se, pos)}
 	}
 	v, ok := vars[se.Var]
 	if !ok || v.Stage != se.Stage || len(v.Values) == 0 {
-		return []ir.ShaderRef{{Stage: se.Stage, Pos: pos, Var: se.Var, Unresolved: true, EntryPos: u.Pos(se.VarPos)}}
+		return []ir.ShaderRef{{Stage: se.Stage, Pos: pos, Var: se.Var, Unresolved: true, EntryPos: u.pos(se.VarPos)}}
 	}
 	var refs []ir.ShaderRef
 	for _, val := range v.Values {
@@ -455,7 +455,7 @@ func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []ir.S
 func (u *Unit) shaderRef(se *ShaderExpr, pos ir.Pos) ir.ShaderRef {
 	r := ir.ShaderRef{Stage: se.Stage, Pos: pos, Null: se.Null, Asm: se.Asm, Profile: se.Profile}
 	if se.Entry != nil {
-		r.Entry, r.EntryPos = se.Entry.Text, u.Pos(se.Entry.Pos)
+		r.Entry, r.EntryPos = se.Entry.Text, u.pos(se.Entry.Pos)
 		r.Args = u.spell(se.Args)
 	}
 	return r

@@ -67,8 +67,8 @@ type EntryParam struct {
 }
 
 // EntryPoint lowers the function name and describes it as an entry point
-// (see EntryPoint). Errors are an ir.ErrorList for a function that does not
-// lower, or a plain error when there is no such function.
+// (see EntryPoint). Errors are ir.ErrorList values; when there is no such
+// function, a *NotFoundError.
 func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	var decls []*FuncDecl
 	var def *FuncDecl
@@ -77,7 +77,7 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 			decls = append(decls, f)
 			if f.Body != nil {
 				if def != nil {
-					return nil, ir.ErrorList{u.Errorf(f.Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
+					return nil, ir.ErrorList{u.errorAt(f.Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
 				}
 				def = f
 			}
@@ -85,9 +85,9 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	}
 	switch {
 	case len(decls) == 0:
-		return nil, fmt.Errorf("no function named %q", name)
+		return nil, u.notFound("function", name)
 	case def == nil:
-		return nil, ir.ErrorList{u.Errorf(decls[0].Pos, "function %s is declared but never defined", name)}
+		return nil, ir.ErrorList{u.errorAt(decls[0].Pos, "function %s is declared but never defined", name)}
 	}
 	var shape funcShape
 	in, out, err := u.lowerFuncShape(def, &shape)
@@ -98,7 +98,7 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	ep := &EntryPoint{Name: name, In: in, Out: out, Pos: u.Pos(def.Pos), Close: u.tokens[def.Body.Close.Offset]}
+	ep := &EntryPoint{Name: name, In: in, Out: out, Pos: u.pos(def.Pos), Close: u.tokens[def.Body.Close.Offset]}
 	ep.Return = EntryReturn{Type: typeText(def.Ret), Out: [2]int{0, shape.ret}}
 	if def.Sem != nil {
 		ep.Return.Semantic = def.Sem.Semantic
@@ -119,7 +119,7 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 }
 
 func (u *Unit) entryParam(p *Param, toks []lexer.Token, r paramRange) EntryParam {
-	ep := EntryParam{Name: p.Name, Pos: u.Pos(p.Pos), Text: u.spell(toks), Type: typeText(p.Type), InElems: r.in, OutElems: r.out}
+	ep := EntryParam{Name: p.Name, Pos: u.pos(p.Pos), Text: u.spell(toks), Type: typeText(p.Type), InElems: r.in, OutElems: r.out}
 	keyword := map[int]bool{} // token indices of in/out/inout
 	var order []string
 	for _, m := range p.Mods {
@@ -219,4 +219,29 @@ func (u *Unit) Identifiers() map[string]bool {
 		}
 	}
 	return ids
+}
+
+// NotFoundError says that a unit has no struct or function of a name. Like
+// every error of a Unit it is an ir.ErrorList (positioned at the file), so
+// ir.Errors finds it; errors.As tells it from a declaration that exists but
+// does not lower.
+type NotFoundError struct {
+	Kind, Name string // "struct" or "function", and the name asked for
+	List       ir.ErrorList
+}
+
+// Error prints the diagnostic: "file: error: no struct named "X"".
+func (e *NotFoundError) Error() string { return e.List.Error() }
+
+// Unwrap returns the diagnostic as an ir.ErrorList.
+func (e *NotFoundError) Unwrap() error { return e.List }
+
+// Message is the diagnostic's text without the file: no struct named "X".
+func (e *NotFoundError) Message() string { return fmt.Sprintf("no %s named %q", e.Kind, e.Name) }
+
+// notFound makes the error for a struct or function the unit lacks.
+func (u *Unit) notFound(kind, name string) error {
+	e := &NotFoundError{Kind: kind, Name: name}
+	e.List = ir.ErrorList{&ir.Error{Pos: ir.Pos{File: u.Name}, Msg: e.Message()}}
+	return e
 }

@@ -104,7 +104,7 @@ func (u *Unit) List() []Listing {
 				continue
 			}
 			s := d.Struct
-			li := Listing{Kind: "struct", Name: s.Name.Text, Pos: u.Pos(s.Pos), Include: u.Chain(s.Pos), Returned: returned[s]}
+			li := Listing{Kind: "struct", Name: s.Name.Text, Pos: u.pos(s.Pos), Include: u.chain(s.Pos), Returned: returned[s]}
 			li.Sig, li.Err = u.lowerStruct(s)
 			out = append(out, li)
 		case d.Func != nil:
@@ -112,7 +112,7 @@ func (u *Unit) List() []Listing {
 			if !u.funcHasSemantics(f) {
 				continue
 			}
-			li := Listing{Kind: "function", Name: f.Name.Text, Pos: u.Pos(f.Pos), Include: u.Chain(f.Pos)}
+			li := Listing{Kind: "function", Name: f.Name.Text, Pos: u.pos(f.Pos), Include: u.chain(f.Pos)}
 			li.In, li.Out, li.Err = u.lowerFunc(f)
 			if st := u.returnStruct(f); st != nil {
 				li.Returns = st.Name.Text
@@ -134,7 +134,7 @@ func (u *Unit) List() []Listing {
 func (u *Unit) Struct(name string) (*ir.Signature, error) {
 	s, ok := u.idx.structs[name]
 	if !ok {
-		return nil, fmt.Errorf("no struct named %q", name)
+		return nil, u.notFound("struct", name)
 	}
 	// A redefinition is an error (as in fxc), not a silent choice.
 	for _, d := range u.File.Decls {
@@ -162,9 +162,9 @@ func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
 	}
 	switch {
 	case len(found) == 0:
-		return nil, nil, fmt.Errorf("no function named %q", name)
+		return nil, nil, u.notFound("function", name)
 	case len(defs) > 1:
-		return nil, nil, ir.ErrorList{u.Errorf(defs[1].Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
+		return nil, nil, ir.ErrorList{u.errorAt(defs[1].Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
 	case len(defs) == 1:
 		return u.lowerFunc(defs[0])
 	}
@@ -196,19 +196,19 @@ func (u *Unit) ReturnStruct(name string) string {
 // resolve turns a type into a shape, following typedefs.
 func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 	if depth > maxStructDepth {
-		return shape{}, u.Errorf(t.Pos, "typedef %s refers to itself, or typedefs nest more than %d deep", t.Name, maxStructDepth)
+		return shape{}, u.errorAt(t.Pos, "typedef %s refers to itself, or typedefs nest more than %d deep", t.Name, maxStructDepth)
 	}
 	name := t.Name
 	if t.Unsigned {
 		if name != "int" {
-			return shape{}, u.Errorf(t.Pos, "unknown type unsigned %s", name)
+			return shape{}, u.errorAt(t.Pos, "unknown type unsigned %s", name)
 		}
 		name = "uint"
 	}
 	if len(t.Args) > 0 {
 		sh, msg := templateShape(name, t.Args)
 		if msg != "" {
-			return shape{}, u.Errorf(t.Pos, "%s", msg)
+			return shape{}, u.errorAt(t.Pos, "%s", msg)
 		}
 		return sh, nil
 	}
@@ -240,7 +240,7 @@ func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 		}
 		return sh, nil
 	}
-	return shape{}, u.Errorf(t.Pos, "%s", u.unknownType(name))
+	return shape{}, u.errorAt(t.Pos, "%s", u.unknownType(name))
 }
 
 // numericLike matches a scalar type name with a size suffix ("float5",
@@ -401,7 +401,7 @@ func (u *Unit) newFlattener(name, kind string, pos lexer.Position) *flattener {
 	return &flattener{
 		u: u,
 		sig: &ir.Signature{
-			Name: name, Kind: kind, Pos: u.Pos(pos), Include: u.Chain(pos),
+			Name: name, Kind: kind, Pos: u.pos(pos), Include: u.chain(pos),
 		},
 		cursors: map[*Declarator]*cursor{},
 		open:    map[*StructDecl]bool{},
@@ -409,7 +409,7 @@ func (u *Unit) newFlattener(name, kind string, pos lexer.Position) *flattener {
 }
 
 func (f *flattener) errorf(pos lexer.Position, format string, args ...any) {
-	f.errs = append(f.errs, f.u.Errorf(pos, format, args...))
+	f.errs = append(f.errs, f.u.errorAt(pos, format, args...))
 }
 
 func (f *flattener) result() (*ir.Signature, error) {
@@ -423,7 +423,7 @@ func (f *flattener) result() (*ir.Signature, error) {
 func (u *Unit) lowerStruct(s *StructDecl) (*ir.Signature, error) {
 	f := u.newFlattener(s.Name.Text, "struct", s.Pos)
 	if first, dup := u.idx.dupes[s]; dup {
-		f.errorf(s.Name.Pos, "struct %s is defined more than once (first at %s)", s.Name.Text, u.Pos(first.Name.Pos))
+		f.errorf(s.Name.Pos, "struct %s is defined more than once (first at %s)", s.Name.Text, u.pos(first.Name.Pos))
 		return f.result()
 	}
 	f.fields(s, "", nil, 0, u.idx.rowMajor[s], 0)
@@ -585,7 +585,7 @@ func (f *flattener) expand(v value, over *cursor, outer ir.Modifiers, depth int)
 			f.sig.Elements[k].Array = len(f.sig.Arrays)
 		}
 		f.sig.Arrays = append(f.sig.Arrays, ir.Array{
-			Name: v.path, First: first, Count: len(f.sig.Elements) - first, Pos: u.Pos(v.pos),
+			Name: v.path, First: first, Count: len(f.sig.Elements) - first, Pos: u.pos(v.pos),
 		})
 	}
 }
@@ -608,7 +608,7 @@ func (f *flattener) row(name, access string, cur *cursor, st ir.ScalarType, comp
 	}
 	f.sig.Elements = append(f.sig.Elements, ir.Element{
 		Name: name, Semantic: sem, Type: st, Components: comps, Mods: mods,
-		Pos: f.u.Pos(pos), Include: f.u.Chain(pos), Array: -1, Access: access,
+		Pos: f.u.pos(pos), Include: f.u.chain(pos), Array: -1, Access: access,
 	})
 }
 

@@ -222,8 +222,20 @@ void params(in float4 p : POSITION, out float4 op : POSITION, out float2 t[2] : 
 	assert.Equal(t, "p POSITION0 float4 @8:13\n", rows(in))
 	assert.Equal(t, "op POSITION0 float4 @8:37\nt[0] TEXCOORD1 float2 @8:63\nt[1] TEXCOORD2 float2 @8:63\n", rows(out))
 
+	// A missing name is an ir.ErrorList like every other error, and a
+	// *NotFoundError.
 	_, _, err = u.Entry("missing")
-	assert.EqualError(t, err, `no function named "missing"`)
+	assert.EqualError(t, err, `t.hlsl: error: no function named "missing"`)
+	assert.Len(t, ir.Errors(err), 1)
+	var nf *NotFoundError
+	require.ErrorAs(t, err, &nf)
+	assert.Equal(t, "function", nf.Kind)
+	_, err = u.Struct("Nope")
+	require.ErrorAs(t, err, &nf)
+	assert.Equal(t, `no struct named "Nope"`, nf.Message())
+	assert.Equal(t, ir.Pos{File: "t.hlsl"}, ir.Errors(err)[0].Pos)
+	_, err = u.EntryPoint("missing")
+	require.ErrorAs(t, err, &nf)
 }
 
 func TestEntryMatchesStruct(t *testing.T) {

@@ -651,23 +651,24 @@ func (u *Unit) eofAfter(toks []lexer.Token) lexer.Token {
 	return lexer.Token{Type: lexer.EOF, Pos: last.Pos}
 }
 
-// Pos converts a syntax-tree position to an ir.Pos.
-func (u *Unit) Pos(p lexer.Position) ir.Pos {
+// pos converts a syntax-tree position to an ir.Pos (participle's types stay
+// inside the package).
+func (u *Unit) pos(p lexer.Position) ir.Pos {
 	return ir.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
-// Chain returns the include chain of the token at a syntax-tree position.
-func (u *Unit) Chain(p lexer.Position) []ir.Pos {
+// chain returns the include chain of the token at a syntax-tree position.
+func (u *Unit) chain(p lexer.Position) []ir.Pos {
 	if u.PP == nil || p.Offset < 0 || p.Offset >= len(u.tokens) {
 		return nil
 	}
 	return u.PP.Chain(u.tokens[p.Offset].Ctx)
 }
 
-// Errorf returns a positioned error at a syntax-tree position, with the
+// errorAt returns a positioned error at a syntax-tree position, with the
 // include chain as notes.
-func (u *Unit) Errorf(p lexer.Position, format string, args ...any) *ir.Error {
-	return ir.Errorf(u.Pos(p), u.Chain(p), format, args...)
+func (u *Unit) errorAt(p lexer.Position, format string, args ...any) *ir.Error {
+	return ir.Errorf(u.pos(p), u.chain(p), format, args...)
 }
 
 // syntaxError converts a participle error into a positioned diagnostic.
@@ -691,10 +692,10 @@ func (u *Unit) syntaxError(err error) error {
 		prev, next := u.tokens[i-1], u.tokens[i]
 		if next.BOL && prev.Pos.File == next.Pos.File && prev.Pos.Line < next.Pos.Line && !prev.Expanded {
 			at := lexer.Position{Filename: prev.Pos.File, Line: prev.Pos.Line, Column: prev.Pos.Col + len(prev.Text), Offset: i - 1}
-			return ir.ErrorList{u.Errorf(at, "expected \";\" after %s", quote(ppShort(prev.Text)))}
+			return ir.ErrorList{u.errorAt(at, "expected \";\" after %s", quote(ppShort(prev.Text)))}
 		}
 	}
-	return ir.ErrorList{u.Errorf(pos, "%s", msg)}
+	return ir.ErrorList{u.errorAt(pos, "%s", msg)}
 }
 
 // maxSyntaxErrors bounds the syntax errors one parse reports.

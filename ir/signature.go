@@ -1,6 +1,10 @@
 package ir
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // ScalarType is the scalar type of an element's components.
 type ScalarType uint8
@@ -172,6 +176,31 @@ type Signature struct {
 	Include  []Pos     // include chain of Pos.File
 	Elements []Element
 	Arrays   []Array
+}
+
+// IndexedArrays returns the indices in s.Arrays of the arrays named by
+// their member paths ("Tex", "o.Bones"), for Constraints.Indexed, each
+// once; a name that is no array of s is an error that lists the arrays.
+func (s *Signature) IndexedArrays(names ...string) ([]int, error) {
+	var out []int
+	for _, name := range names {
+		a := s.FindArray(name)
+		if a < 0 {
+			var all []string
+			for _, arr := range s.Arrays {
+				all = append(all, arr.Name)
+			}
+			list := "none"
+			if len(all) > 0 {
+				list = strings.Join(all, ", ")
+			}
+			return nil, fmt.Errorf("%s has no array named %s (arrays: %s)", s.Name, name, list)
+		}
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }
 
 // FindArray returns the index in s.Arrays of the declaration whose member path

@@ -1,5 +1,7 @@
 package pack
 
+import "github.com/shpack/shpack/ir"
+
 // ClassCounts counts the one-row items of one packing class by width:
 // Counts[w] is the number of items with w components (index 0 unused).
 type ClassCounts [5]int
@@ -20,11 +22,22 @@ func ClosedForm(c ClassCounts) int {
 }
 
 // LowerBound returns a proven lower bound on the general registers any valid
-// layout of p needs. Without indexed arrays it is the optimum itself: the sum
-// of ClosedForm over the packing classes. With indexed arrays it is the bound
-// of the relaxation that forgets the consecutive-register rule, raised to the
-// row count of the tallest block of each class.
-func LowerBound(p *problem) int {
+// layout of sig in f under c needs. Without indexed arrays it is the optimum
+// itself: the sum of ClosedForm over the packing classes. With indexed
+// arrays it is the bound of the relaxation that forgets the
+// consecutive-register rule, raised to the row count of the tallest block
+// of each class (the exact search proves more: Layout.LowerBound). An
+// invalid signature gives its ir.ErrorList.
+func LowerBound(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (int, error) {
+	p, err := newProblem(sig, f, c)
+	if err != nil {
+		return 0, err
+	}
+	return lowerBound(p), nil
+}
+
+// lowerBound is LowerBound of a prepared problem.
+func lowerBound(p *problem) int {
 	total := 0
 	for _, l := range classify(p) {
 		total += l.bound(p)

@@ -211,7 +211,7 @@ func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*probl
 // order they were opened; their numbers are assigned at the end (numbering).
 type state struct {
 	p     *problem
-	bound int // a proven lower bound to report; -1: compute LowerBound(p)
+	bound int // a proven lower bound to report; -1: compute lowerBound(p)
 	regs  []regState
 	reg   []int     // per element: general register index, -1 for specials or unplaced
 	mask  []ir.Mask // per element
@@ -390,7 +390,7 @@ func (s *state) layout(name string, num numbering) (*ir.Layout, error) {
 		LowerBound: s.bound,
 	}
 	if l.LowerBound < 0 {
-		l.LowerBound = LowerBound(p)
+		l.LowerBound = lowerBound(p)
 	}
 	for i := range p.sig.Elements {
 		pl := ir.Placement{Mask: s.mask[i], Usage: p.usage[i], Index: p.index[i], Role: p.role[i]}

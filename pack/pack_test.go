@@ -304,3 +304,17 @@ func TestMetrics(t *testing.T) {
 	assert.Equal(t, []int{0}, pc.Indexed)
 	assert.True(t, pc.Partial)
 }
+
+// TestLowerBoundAPI checks the exported bound: the optimum itself without
+// indexed arrays, and the validation errors of an invalid signature.
+func TestLowerBoundAPI(t *testing.T) {
+	s, c := sig40()
+	lb, err := LowerBound(s, ir.VS30Out(), c)
+	require.NoError(t, err)
+	l, err := Optimal{}.Pack(s, ir.VS30Out(), c)
+	require.NoError(t, err)
+	assert.Equal(t, l.GeneralRegisters(), lb)
+	bad := &ir.Signature{Name: "Bad", Elements: []ir.Element{{Name: "x", Semantic: ir.Semantic{Name: "NOPE"}, Components: 2, Array: -1}}}
+	_, err = LowerBound(bad, ir.VS30Out(), ir.Constraints{})
+	assert.NotEmpty(t, ir.Errors(err))
+}

@@ -537,12 +537,12 @@ func (o *packOpts) resolve(fs *flag.FlagSet, packs bool, profile string) string 
 func (o *packOpts) constraints(u *hlsl.Unit, sig *ir.Signature) (ir.Constraints, error) {
 	cons := ir.Constraints{MixColor: o.mixColor, Budget: o.registers, Portable: o.portable}
 	for _, name := range o.indexed {
-		a := sig.FindArray(name)
-		if a < 0 {
-			return cons, fileError(u.Name, "--indexed=%s: %s has no array named %s (arrays: %s)", name, sig.Name, name, arrayNames(sig))
+		a, err := sig.IndexedArrays(name)
+		if err != nil {
+			return cons, fileError(u.Name, "--indexed=%s: %v", name, err)
 		}
-		if !slices.Contains(cons.Indexed, a) {
-			cons.Indexed = append(cons.Indexed, a)
+		if !slices.Contains(cons.Indexed, a[0]) {
+			cons.Indexed = append(cons.Indexed, a[0])
 		}
 	}
 	return cons, nil
@@ -617,17 +617,6 @@ func omittedNotes(l, vs *ir.Layout) []string {
 // chooseSignature finds the signature to pack (see driver.DefaultSignature).
 func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
 	return driver.DefaultSignature(u, f, structName, entry)
-}
-
-func arrayNames(sig *ir.Signature) string {
-	if len(sig.Arrays) == 0 {
-		return "none"
-	}
-	var names []string
-	for _, a := range sig.Arrays {
-		names = append(names, a.Name)
-	}
-	return strings.Join(names, ", ")
 }
 
 // registerMap draws panels as an SVG register map (--format=svg), titled

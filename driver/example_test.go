@@ -1,0 +1,74 @@
+package driver_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/pack"
+)
+
+// ExampleDefaultSignature takes the path of a build tool: a shader file,
+// the signature shpack FILE would choose, its layout, and the assembly.
+func ExampleDefaultSignature() {
+	src := `struct VS_OUTPUT {
+    float4 Pos   : POSITION;
+    float3 View  : TEXCOORD2;
+    float  Depth : TEXCOORD0;
+};
+VS_OUTPUT vs(float4 p : POSITION) { VS_OUTPUT o = (VS_OUTPUT)0; o.Pos = p; return o; }
+`
+	u, err := hlsl.ParseFile("water.hlsl", []byte(src), &hlsl.PPOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := ir.VS30Out()
+	sig, err := driver.DefaultSignature(u, f, "", "")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l, err := pack.ForFile(pack.Optimal{}, sig, f, ir.Constraints{Portable: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := emit.Asm(os.Stdout, l); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// vs_3_0
+	// dcl_position o0  // VS_OUTPUT.Pos
+	// dcl_texcoord2 o1 // VS_OUTPUT.View = .xyz, VS_OUTPUT.Depth = .w
+}
+
+// ExampleLinkEffect links every pass of an effect: each pass's vertex
+// outputs and the pixel inputs read from the same map.
+func ExampleLinkEffect() {
+	src := `struct V { float4 Pos : POSITION; float2 UV : TEXCOORD0; float Fog : TEXCOORD1; };
+V vs(float4 p : POSITION) { V o = (V)0; o.Pos = p; return o; }
+float4 ps(V i) : COLOR0 { return i.UV.xyxy * i.Fog; }
+technique T { pass P0 { VertexShader = compile vs_3_0 vs(); PixelShader = compile ps_3_0 ps(); } }
+`
+	res, err := driver.LinkEffect(driver.Source{Name: "fog.fx", Src: []byte(src)}, driver.LinkOptions{Portable: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range res.Passes {
+		fmt.Printf("technique %s, pass %s: %s -> %s\n", p.Technique, p.Pass, p.VS, p.PS)
+		emit.Asm(os.Stdout, p.VSLayout)
+		emit.Asm(os.Stdout, p.PSLayout)
+	}
+	// Output:
+	// technique T, pass P0: vs -> ps
+	// vs_3_0
+	// dcl_position o0 // vs.Pos
+	// dcl_texcoord o1 // vs.UV = .xy, vs.Fog = .z
+	// ps_3_0
+	// dcl_texcoord v0 // ps.i.UV = .xy, ps.i.Fog = .z
+}
