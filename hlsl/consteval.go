@@ -3,6 +3,7 @@ package hlsl
 import (
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/shpack/shpack/hlsl/pp"
 	"github.com/shpack/shpack/ir"
 )
 
@@ -42,41 +43,41 @@ func (u *Unit) dims(ds []*Dim) ([]int, *ir.Error) {
 }
 
 // constExpr evaluates a constant integer expression of the source (see
-// cexpr.go): identifiers are integer constants ("static const int N = 4;"),
-// evaluated in turn, depth levels deep so far.
+// pp.EvalExpr, the evaluator of #if): identifiers are integer constants
+// ("static const int N = 4;"), evaluated in turn, depth levels deep so far.
 func (u *Unit) constExpr(toks []lexer.Token, depth int) (int64, *ir.Error) {
-	ct := make([]cexprTok, len(toks))
+	ct := make([]pp.ExprToken, len(toks))
 	for i, t := range toks {
-		ct[i] = cexprTok{kind: TokKind(t.Type), text: t.Value}
+		ct[i] = pp.ExprToken{Kind: pp.TokKind(t.Type), Text: t.Value}
 	}
 	var identErr *ir.Error
-	v, err := evalCexpr(ct, func(i int) (int64, *cexprErr) {
+	v, err := pp.EvalExpr(ct, func(i int) (int64, string, bool) {
 		n, e := u.constant(&toks[i], depth)
 		if e != nil {
 			identErr = e
-			return 0, &cexprErr{at: i, msg: e.Msg}
+			return 0, e.Msg, false
 		}
-		return n, nil
+		return n, "", true
 	})
 	if err == nil {
 		return v, nil
 	}
 	pos := lexer.Position{}
 	switch {
-	case err.at < len(toks):
-		pos = toks[err.at].Pos
+	case err.At < len(toks):
+		pos = toks[err.At].Pos
 	case len(toks) > 0:
 		pos = toks[len(toks)-1].Pos
 	}
-	switch err.kind {
-	case cexprIdent:
+	switch err.Kind {
+	case pp.ExprIdent:
 		return 0, identErr
-	case cexprArith:
-		return 0, u.errorAt(pos, "%s in constant expression", err.msg)
-	case cexprFloat:
-		return 0, u.errorAt(pos, "array size must be an integer, not %s", err.float)
+	case pp.ExprArith:
+		return 0, u.errorAt(pos, "%s in constant expression", err.Msg)
+	case pp.ExprFloat:
+		return 0, u.errorAt(pos, "array size must be an integer, not %s", err.Float)
 	}
-	return 0, u.errorAt(pos, "invalid constant expression: %s", err.msg)
+	return 0, u.errorAt(pos, "invalid constant expression: %s", err.Msg)
 }
 
 // constant evaluates a named integer constant.

@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/shpack/shpack/hlsl/pp"
 	"github.com/shpack/shpack/ir"
 )
 
@@ -692,7 +693,7 @@ func (u *Unit) syntaxError(err error) error {
 		prev, next := u.tokens[i-1], u.tokens[i]
 		if next.BOL && prev.Pos.File == next.Pos.File && prev.Pos.Line < next.Pos.Line && !prev.Expanded {
 			at := lexer.Position{Filename: prev.Pos.File, Line: prev.Pos.Line, Column: prev.Pos.Col + len(prev.Text), Offset: i - 1}
-			return ir.ErrorList{u.errorAt(at, "expected \";\" after %s", quote(ppShort(prev.Text)))}
+			return ir.ErrorList{u.errorAt(at, "expected \";\" after %s", quote(pp.Short(prev.Text)))}
 		}
 	}
 	return ir.ErrorList{u.errorAt(pos, "%s", msg)}

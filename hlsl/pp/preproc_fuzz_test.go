@@ -1,4 +1,4 @@
-package hlsl
+package pp
 
 import (
 	"bytes"
@@ -64,7 +64,7 @@ func FuzzPreprocess(f *testing.F) {
 			"dirs/b.fxh":   "#if B\n#error b\n#endif",
 			"dirs/sas/a.h": "a",
 		}
-		opts := &PPOptions{
+		opts := &Options{
 			ReadFile:    ppFS(files),
 			IncludeDirs: []string{"dirs"},
 			Defines:     []string{"D=1", "E"},

@@ -1,4 +1,4 @@
-package hlsl
+package pp
 
 import (
 	"fmt"

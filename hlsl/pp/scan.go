@@ -1,4 +1,4 @@
-package hlsl
+package pp
 
 import (
 	"github.com/shpack/shpack/ir"
@@ -45,7 +45,7 @@ type Token struct {
 	Space bool // whitespace or a comment precedes the token on its line
 	BOL   bool // the token is the first on its (logical) line
 	// Ctx indexes the include context the token comes from (see
-	// PPResult.Contexts); 0 is the main file. Set by the preprocessor.
+	// Result.Contexts); 0 is the main file. Set by the preprocessor.
 	Ctx int32
 	// Off is the byte offset where the token starts in the file of its
 	// include context, as read (not moved by #line): a source rewrite

@@ -1,4 +1,4 @@
-package hlsl
+package pp
 
 // The one evaluator of integer constant expressions, for #if and #elif
 // (after macro expansion) and for array sizes: C's grammar and precedence
@@ -85,7 +85,7 @@ func (e *cexpr) describe(i int) string {
 	if e.toks[i].kind == TokString {
 		return "string literal"
 	}
-	return strconv.Quote(ppShort(e.toks[i].text))
+	return strconv.Quote(Short(e.toks[i].text))
 }
 
 func (e *cexpr) fail(at int, format string, args ...any) {
@@ -356,4 +356,51 @@ func (e *cexpr) unary(eval bool) int64 {
 	}
 	e.fail(at, "unexpected %s", e.describe(at))
 	return 0
+}
+
+// ExprToken is one token of a constant expression for EvalExpr.
+type ExprToken struct {
+	Kind TokKind
+	Text string
+}
+
+// ExprErrorKind says what went wrong in a constant expression.
+type ExprErrorKind uint8
+
+// The kinds of ExprError.
+const (
+	ExprSyntax ExprErrorKind = ExprErrorKind(cexprSyntax) // malformed expression
+	ExprArith  ExprErrorKind = ExprErrorKind(cexprArith)  // division by zero, overflow, shift count
+	ExprFloat  ExprErrorKind = ExprErrorKind(cexprFloat)  // a floating-point literal (Float)
+	ExprIdent  ExprErrorKind = ExprErrorKind(cexprIdent)  // the identifier callback's error
+)
+
+// ExprError is an evaluation error at token index At (len(toks): the end).
+type ExprError struct {
+	At    int
+	Kind  ExprErrorKind
+	Msg   string
+	Float string // ExprFloat: the literal
+}
+
+// EvalExpr evaluates toks, one whole integer constant expression, by the
+// rules of #if (see the top of this file); ident gives the value of the
+// identifier at token i, or an error message (reported as ExprIdent). It is
+// the evaluator of array sizes too, so both follow C in the same way.
+func EvalExpr(toks []ExprToken, ident func(i int) (int64, string, bool)) (int64, *ExprError) {
+	ct := make([]cexprTok, len(toks))
+	for i, t := range toks {
+		ct[i] = cexprTok{kind: t.Kind, text: t.Text}
+	}
+	v, err := evalCexpr(ct, func(i int) (int64, *cexprErr) {
+		n, msg, ok := ident(i)
+		if !ok {
+			return 0, &cexprErr{at: i, msg: msg}
+		}
+		return n, nil
+	})
+	if err != nil {
+		return 0, &ExprError{At: err.at, Kind: ExprErrorKind(err.kind), Msg: err.msg, Float: err.float}
+	}
+	return v, nil
 }

@@ -1,0 +1,591 @@
+package pp
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// The directives: conditionals, #define, #include (and reading files),
+// #line and #pragma.
+
+// directive executes the directive toks[i:j] of f ("#" at i). It returns a
+// token to emit for #pragma pack_matrix.
+func (p *ppState) directive(f *ppFrame, i, j int) (Token, bool) {
+	hash := p.mapTok(f, f.src.toks[i])
+	line := f.src.toks[i+1 : j]
+	if len(line) == 0 {
+		return Token{}, false // null directive
+	}
+	skipping := f.skipping()
+	name := line[0]
+	args := line[1:]
+	if name.Kind == TokIdent {
+		switch name.Text {
+		case "if", "ifdef", "ifndef":
+			if skipping {
+				f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, parentSkip: true, taken: true})
+				return Token{}, false
+			}
+			p.reportStrErrs(f, i+1, j)
+			var v bool
+			switch name.Text {
+			case "if":
+				v = p.evalIf(f, hash, "#if", args)
+			case "ifdef":
+				v = p.ifdef(hash, "#ifdef", args, true)
+			default:
+				v = p.ifdef(hash, "#ifndef", args, false)
+			}
+			f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, taken: v, active: v})
+			return Token{}, false
+		case "elif":
+			if len(f.conds) == 0 {
+				p.errorf(hash.Pos, hash.Ctx, "#elif without #if")
+				return Token{}, false
+			}
+			c := &f.conds[len(f.conds)-1]
+			switch {
+			case c.sawElse:
+				p.errorf(hash.Pos, hash.Ctx, "#elif after #else")
+				c.active = false
+			case c.parentSkip || c.taken:
+				c.active = false
+			default:
+				p.reportStrErrs(f, i+1, j)
+				v := p.evalIf(f, hash, "#elif", args)
+				c = &f.conds[len(f.conds)-1]
+				c.active, c.taken = v, v
+			}
+			return Token{}, false
+		case "else":
+			if len(f.conds) == 0 {
+				p.errorf(hash.Pos, hash.Ctx, "#else without #if")
+				return Token{}, false
+			}
+			c := &f.conds[len(f.conds)-1]
+			if c.sawElse {
+				p.errorf(hash.Pos, hash.Ctx, "#else after #else")
+				c.active = false
+				return Token{}, false
+			}
+			c.sawElse = true
+			c.active = !c.parentSkip && !c.taken
+			c.taken = true
+			return Token{}, false
+		case "endif":
+			if len(f.conds) == 0 {
+				p.errorf(hash.Pos, hash.Ctx, "#endif without #if")
+				return Token{}, false
+			}
+			f.conds = f.conds[:len(f.conds)-1]
+			return Token{}, false
+		}
+	}
+	if skipping {
+		return Token{}, false
+	}
+	if name.Kind != TokIdent {
+		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %s", ppQ("#"+name.Text))
+		return Token{}, false
+	}
+	switch name.Text {
+	case "define":
+		p.reportStrErrs(f, i+1, j)
+		p.define(args, hash.Pos, hash.Ctx)
+	case "undef":
+		p.reportStrErrs(f, i+1, j)
+		if n, ok := p.macroName(hash, "#undef", args); ok {
+			delete(p.macros, n)
+		}
+	case "include":
+		p.reportStrErrs(f, i+1, j)
+		p.include(f, hash, args)
+	case "line":
+		p.reportStrErrs(f, i+1, j)
+		p.line(f, hash, args)
+	case "pragma":
+		return p.pragma(f, hash, args)
+	case "error":
+		var b strings.Builder
+		b.WriteString("#error")
+		for k, t := range args {
+			if k == 0 || t.Space {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.Text)
+		}
+		p.errorf(hash.Pos, hash.Ctx, "%s", ppShortN(b.String(), 1024))
+	case "warning":
+	default:
+		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %s", ppQ("#"+name.Text))
+	}
+	return Token{}, false
+}
+
+// macroName checks the operand of #ifdef, #ifndef and #undef.
+func (p *ppState) macroName(hash Token, dir string, args []Token) (string, bool) {
+	if len(args) == 0 {
+		p.errorf(hash.Pos, hash.Ctx, "missing macro name in %s", dir)
+		return "", false
+	}
+	if args[0].Kind != TokIdent {
+		p.errorf(hash.Pos, hash.Ctx, "macro name must be an identifier, not %s", ppQ(args[0].Text))
+		return "", false
+	}
+	return args[0].Text, true
+}
+
+// ifdef reports whether the group of #ifdef (or #ifndef, want false) is active.
+func (p *ppState) ifdef(hash Token, dir string, args []Token, want bool) bool {
+	n, ok := p.macroName(hash, dir, args)
+	if !ok {
+		return false
+	}
+	_, def := p.macros[n]
+	return def == want
+}
+
+// evalIf macro-expands and evaluates an #if or #elif expression.
+func (p *ppState) evalIf(f *ppFrame, hash Token, dir string, args []Token) bool {
+	if len(args) == 0 {
+		p.errorf(hash.Pos, hash.Ctx, "invalid %s expression: missing expression", dir)
+		return false
+	}
+	var ifErr string
+	s := &ppStream{ifMode: true, ifErr: &ifErr}
+	s.pend = ppReversed(p.toPtoks(f, args))
+	toks := p.expandStream(s)
+	if ifErr != "" {
+		p.errorf(hash.Pos, hash.Ctx, "invalid %s expression: %s", dir, ifErr)
+		return false
+	}
+	v, msg := ppEvalIf(toks, dir)
+	if msg != "" {
+		p.errorf(hash.Pos, hash.Ctx, "%s", msg)
+		return false
+	}
+	return v != 0
+}
+
+func ppReversed(toks []ppTok) []ppTok {
+	for i, j := 0, len(toks)-1; i < j; i, j = i+1, j-1 {
+		toks[i], toks[j] = toks[j], toks[i]
+	}
+	return toks
+}
+
+// define executes "#define" with the tokens after "define".
+func (p *ppState) define(line []Token, at ir.Pos, ctx int32) {
+	if len(line) == 0 {
+		p.errorf(at, ctx, "missing macro name in #define")
+		return
+	}
+	name := line[0]
+	if name.Kind != TokIdent {
+		p.errorf(at, ctx, "macro name must be an identifier, not %s", ppQ(name.Text))
+		return
+	}
+	if name.Text == "defined" {
+		p.errorf(at, ctx, "%q cannot be used as a macro name", "defined")
+		return
+	}
+	m := &ppMacro{name: name.Text}
+	params := map[string]int{} // parameter name → index
+	i := 1
+	if i < len(line) && line[i].Kind == TokPunct && line[i].Text == "(" && !line[i].Space {
+		m.funcLike = true
+		i++
+		for first := true; ; first = false {
+			if i >= len(line) {
+				p.errorf(at, ctx, "missing %q in parameter list of macro %s", ")", ppQ(m.name))
+				return
+			}
+			t := line[i]
+			if first && t.Kind == TokPunct && t.Text == ")" {
+				i++
+				break
+			}
+			switch {
+			case t.Kind == TokPunct && t.Text == "...":
+				m.variadic = true
+				params["__VA_ARGS__"] = len(params)
+			case t.Kind == TokIdent:
+				if t.Text == "__VA_ARGS__" {
+					p.errorf(at, ctx, "%s cannot be a parameter name of macro %s", ppQ(t.Text), ppQ(m.name))
+					return
+				}
+				if _, dup := params[t.Text]; dup {
+					p.errorf(at, ctx, "duplicate parameter %s of macro %s", ppQ(t.Text), ppQ(m.name))
+					return
+				}
+				params[t.Text] = len(params)
+			default:
+				p.errorf(at, ctx, "expected a parameter name in macro %s, found %s", ppQ(m.name), ppQ(t.Text))
+				return
+			}
+			i++
+			if i >= len(line) {
+				p.errorf(at, ctx, "missing %q in parameter list of macro %s", ")", ppQ(m.name))
+				return
+			}
+			if t := line[i]; t.Kind == TokPunct && t.Text == ")" {
+				i++
+				break
+			} else if m.variadic {
+				p.errorf(at, ctx, "expected %q after %q in parameter list of macro %s, found %s", ")", "...", ppQ(m.name), ppQ(t.Text))
+				return
+			} else if t.Kind != TokPunct || t.Text != "," {
+				p.errorf(at, ctx, "expected %q or %q in parameter list of macro %s, found %s", ",", ")", ppQ(m.name), ppQ(t.Text))
+				return
+			}
+			i++
+		}
+		m.nparams = len(params)
+	}
+	body := line[i:]
+	m.body = make([]ppBodyTok, 0, len(body))
+	for k := 0; k < len(body); k++ {
+		t := body[k]
+		t.BOL = false
+		t.Ctx = 0
+		b := ppBodyTok{tok: t, param: -1}
+		switch {
+		case t.Kind == TokIdent && m.funcLike:
+			b.param = ppParamIndex(params, t.Text)
+		case t.Kind == TokPunct && t.Text == "##":
+			if k == 0 || k == len(body)-1 {
+				p.errorf(at, ctx, "%q cannot appear at either end of macro %s", "##", ppQ(m.name))
+				return
+			}
+			b.op = ppOpPaste
+			m.hasPaste = true
+		case t.Kind == TokPunct && t.Text == "#" && m.funcLike:
+			if k+1 >= len(body) || body[k+1].Kind != TokIdent || ppParamIndex(params, body[k+1].Text) < 0 {
+				p.errorf(at, ctx, "%q is not followed by a macro parameter in macro %s", "#", ppQ(m.name))
+				return
+			}
+			k++
+			b.op = ppOpStringify
+			b.param = ppParamIndex(params, body[k].Text)
+		}
+		if b.param >= 0 || b.op != ppOpNone {
+			m.hasOps = true
+		}
+		if k == 0 {
+			b.tok.Space = false
+		}
+		b.tid = p.intern(b.tok.Text)
+		m.body = append(m.body, b)
+	}
+	p.setMacro(m)
+}
+
+// ppParamIndex returns the index of parameter name, or -1.
+func ppParamIndex(params map[string]int, name string) int {
+	if i, ok := params[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// include executes "#include".
+func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
+	name, angle, ok := ppHeaderName(args)
+	if !ok && len(args) > 0 {
+		name, angle, ok = ppHeaderName(p.expandArgs(f, args))
+	}
+	if !ok {
+		p.errorf(hash.Pos, hash.Ctx, "#include expects \"FILENAME\" or <FILENAME>")
+		return
+	}
+	if name == "" {
+		p.errorf(hash.Pos, hash.Ctx, "empty file name in #include")
+		return
+	}
+	if filepath.Separator == '/' {
+		name = strings.ReplaceAll(name, `\`, "/")
+	}
+	// "file" searches the including file's directory, then the -I
+	// directories; <file> the -I directories, then the including file's
+	// directory, as D3DCompiler's standard include handler also opens <file>
+	// relative to the including file.
+	var dirs []string
+	if !angle {
+		dirs = append(dirs, filepath.Dir(f.src.path))
+	}
+	dirs = append(dirs, p.opts.IncludeDirs...)
+	if angle {
+		dirs = append(dirs, filepath.Dir(f.src.path))
+	}
+	var cands []string
+	if filepath.IsAbs(name) {
+		cands = []string{filepath.Clean(name)}
+	} else {
+		for _, d := range dirs {
+			cands = append(cands, filepath.Join(d, name))
+		}
+	}
+	var sf *ppFile
+	var path string
+	var firstErr error
+	for _, c := range cands {
+		s, err := p.load(c)
+		if err == nil {
+			sf, path = s, filepath.Clean(s.path)
+			break
+		}
+		var tl *ppTooLarge
+		if errors.As(err, &tl) {
+			p.errorf(hash.Pos, hash.Ctx, "%s", tl.Error())
+			return
+		}
+		if firstErr == nil && !errors.Is(err, fs.ErrNotExist) {
+			firstErr = err
+		}
+	}
+	if sf == nil && firstErr == nil && p.opts.AllowMissingIncludes {
+		where := "(searched: " + strings.Join(dirs, ", ") + ")"
+		if filepath.IsAbs(name) {
+			where = "(an absolute path)"
+		}
+		w := ir.Errorf(hash.Pos, p.res.Chain(hash.Ctx), "include file %s not found %s; skipped", ppQ(name), where)
+		w.Warning = true
+		p.res.Warnings = append(p.res.Warnings, w)
+		return
+	}
+	if sf == nil {
+		switch {
+		case firstErr != nil:
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: %v", ppQ(name), firstErr)
+		case len(cands) == 0:
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: not found (no include directories)", ppQ(name))
+		case filepath.IsAbs(name):
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: not found", ppQ(name))
+		default:
+			p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: not found (searched: %s)", ppQ(name), strings.Join(dirs, ", "))
+		}
+		return
+	}
+	if p.once[path] {
+		return
+	}
+	// As in C, a file may be entered again while it is open (headers that
+	// include each other behind #ifndef guards do); only the depth limit
+	// stops an include that never ends, and then says which file repeats.
+	if len(p.frames) > p.lim.MaxIncludeDepth {
+		msg := fmt.Sprintf("#include nested too deeply (more than %d levels)", p.lim.MaxIncludeDepth)
+		ctx := hash.Ctx
+		for k, fr := range p.frames {
+			if fr.path == path {
+				// A file that includes itself: name it, and give the
+				// chain of its first entry, not every turn of the loop.
+				msg += fmt.Sprintf(": %s includes itself", ppQ(fr.src.path))
+				ctx = fr.ctx
+				if k+1 < len(p.frames) && p.frames[k+1].path != path {
+					msg += fmt.Sprintf(" through %s", ppQ(p.frames[k+1].src.path))
+					ctx = p.frames[k+1].ctx
+				}
+				break
+			}
+		}
+		p.errorf(hash.Pos, ctx, "%s", msg)
+		return
+	}
+	p.work += len(sf.toks) + 64
+	if p.work > p.workLimit {
+		p.abortf(hash.Pos, hash.Ctx, "#include expansion too large (more than %d tokens)", p.lim.MaxTokens)
+	}
+	ctx := int32(len(p.res.Contexts))
+	p.res.Contexts = append(p.res.Contexts, IncludeCtx{File: sf.path, From: hash.Pos, Parent: f.ctx})
+	p.reportScanErrs(sf, ctx)
+	p.frames = append(p.frames, &ppFrame{src: sf, path: path, ctx: ctx})
+}
+
+// ppHeaderName extracts the file name of an #include: "name" or <name>.
+func ppHeaderName(toks []Token) (name string, angle, ok bool) {
+	if len(toks) == 0 {
+		return "", false, false
+	}
+	t := toks[0]
+	if t.Kind == TokString {
+		if len(t.Text) < 2 || t.Text[len(t.Text)-1] != '"' {
+			return "", false, false
+		}
+		return t.Text[1 : len(t.Text)-1], false, true
+	}
+	if t.Kind != TokPunct || t.Text != "<" {
+		return "", false, false
+	}
+	var b strings.Builder
+	for k, u := range toks[1:] {
+		if u.Kind == TokPunct && u.Text == ">" {
+			return b.String(), true, true
+		}
+		if k > 0 && u.Space {
+			b.WriteByte(' ')
+		}
+		b.WriteString(u.Text)
+	}
+	return "", false, false
+}
+
+// load reads and scans a file once.
+func (p *ppState) load(path string) (*ppFile, error) {
+	if sf, ok := p.files[path]; ok {
+		return sf, nil
+	}
+	var data []byte
+	var err error
+	real := path
+	if p.opts.ReadFile != nil {
+		data, err = p.opts.ReadFile(path)
+	} else {
+		data, real, err = readFileFold(path, p.lim.MaxInput)
+		if sf, ok := p.files[real]; ok && err == nil {
+			p.files[path] = sf
+			return sf, nil
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > p.lim.MaxInput {
+		return nil, &ppTooLarge{int64(len(data)), int64(p.lim.MaxInput)}
+	}
+	sf := p.scanFile(real, data)
+	p.files[path] = sf
+	p.files[real] = sf
+	p.res.Files = append(p.res.Files, real)
+	return sf, nil
+}
+
+// readFileFold reads a file from the file system. If the path does not exist
+// it looks for one that differs only in letter case, as fxc's file system
+// (Windows) would find it: shader sources often spell includes in another
+// case than the files. It returns the path it read.
+func readFileFold(path string, limit int) ([]byte, string, error) {
+	data, err := readFileLimited(path, limit)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return data, path, err
+	}
+	real, ok := foldPath(path, 0)
+	if !ok {
+		return nil, path, err
+	}
+	data, err = readFileLimited(real, limit)
+	return data, real, err
+}
+
+// foldPath finds an existing path that equals path up to letter case.
+func foldPath(path string, depth int) (string, bool) {
+	dir, base := filepath.Split(path)
+	if base == "" || depth > 32 {
+		return "", false
+	}
+	dir = filepath.Clean(dir)
+	if _, err := os.Stat(dir); err != nil {
+		if filepath.Dir(dir) == dir {
+			return "", false
+		}
+		d, ok := foldPath(dir, depth+1)
+		if !ok {
+			return "", false
+		}
+		dir = d
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", false
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), base) {
+			return filepath.Join(dir, e.Name()), true
+		}
+	}
+	return "", false
+}
+
+// readFileLimited reads a file, refusing files over limit bytes.
+func readFileLimited(path string, limit int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	if st.Size() > int64(limit) {
+		return nil, &ppTooLarge{st.Size(), int64(limit)}
+	}
+	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
+}
+
+// line executes "#line N" and "#line N "file"".
+func (p *ppState) line(f *ppFrame, hash Token, args []Token) {
+	if len(args) == 0 {
+		p.errorf(hash.Pos, hash.Ctx, "missing line number in #line")
+		return
+	}
+	toks := args
+	if args[0].Kind != TokInt {
+		toks = p.expandArgs(f, args)
+		if len(toks) == 0 {
+			p.errorf(hash.Pos, hash.Ctx, "missing line number in #line")
+			return
+		}
+	}
+	n, err := strconv.ParseUint(toks[0].Text, 10, 31)
+	if toks[0].Kind != TokInt || err != nil || n == 0 {
+		p.errorf(hash.Pos, hash.Ctx, "invalid #line number %s", ppQ(toks[0].Text))
+		return
+	}
+	file := ""
+	if len(toks) > 1 {
+		t := toks[1]
+		if t.Kind != TokString || len(t.Text) < 2 || t.Text[len(t.Text)-1] != '"' {
+			p.errorf(hash.Pos, hash.Ctx, "invalid file name in #line: %s", ppQ(t.Text))
+			return
+		}
+		if len(toks) > 2 {
+			p.errorf(hash.Pos, hash.Ctx, "extra tokens after the file name in #line: %s", ppQ(toks[2].Text))
+			return
+		}
+		file = t.Text[1 : len(t.Text)-1]
+	}
+	last := args[len(args)-1].Pos.Line // real line of the directive's end
+	f.lineDelta = int(n) - (last + 1)
+	if file != "" {
+		f.fileName = file
+	}
+}
+
+// pragma executes "#pragma": once, pack_matrix; others are ignored.
+func (p *ppState) pragma(f *ppFrame, hash Token, args []Token) (Token, bool) {
+	if len(args) == 0 || args[0].Kind != TokIdent {
+		return Token{}, false
+	}
+	switch args[0].Text {
+	case "once":
+		p.once[f.path] = true
+	case "pack_matrix":
+		if len(args) == 4 && args[1].Text == "(" && args[3].Text == ")" && args[2].Kind == TokIdent &&
+			(args[2].Text == "row_major" || args[2].Text == "column_major") {
+			return Token{Kind: TokPragma, Text: "pack_matrix(" + args[2].Text + ")", Pos: hash.Pos, Ctx: hash.Ctx, Space: hash.Space, Off: hash.Off, Expanded: true}, true
+		}
+		p.errorf(hash.Pos, hash.Ctx, "invalid #pragma pack_matrix: expected (row_major) or (column_major)")
+	}
+	return Token{}, false
+}

@@ -1,0 +1,677 @@
+package pp
+
+// Design of the preprocessor.
+//
+// Preprocess runs the C preprocessor the way fxc does. Every source file is
+// scanned once into tokens (Scan); a stack of frames walks those token
+// slices, one frame per active #include, and the lexer (ppState.lex) hands
+// out the tokens of active text, executing directives (a "#" that is the
+// first token of a line) and skipping inactive #if groups without looking
+// inside them beyond the nesting of conditionals.
+//
+// Expansion works on streams: a stream is a LIFO stack of pending tokens,
+// optionally backed by the lexer. Expanding a macro pushes its replacement
+// onto the stream it was read from and the same loop keeps reading, so the
+// replacement is rescanned together with the rest of the text (a
+// function-like macro name at the end of a replacement takes its arguments
+// from the text that follows, as in C). Nothing but the replacement itself is
+// copied per expansion, so the work is linear in the tokens produced.
+// Arguments are collected unexpanded; an argument that is substituted without
+// # or ## is first fully expanded in a stream of its own.
+//
+// The recursion guard is the hide-set algorithm (Prosser's, the reading of
+// C 6.10.3.4 that GCC and clang agree with): every token carries the set of
+// macros whose replacement produced it, and a name is not expanded when its
+// macro is in its own token's hide set. An object-like expansion gives its
+// tokens the name's hide set plus the macro; a function-like expansion gives
+// the intersection of the hide sets of the name and of the closing ")", plus
+// the macro, added to what substituted argument tokens already carry. That
+// is exactly "not replaced while rescanning its own replacement": the hide
+// set travels with the tokens, so it is right for nested calls (in F(F(x))
+// the inner F is expanded during argument pre-expansion, where nothing hides
+// it), for names coming from arguments (they keep their own hide sets, plus
+// the macro once substituted), and for invocations whose arguments reach past
+// the end of a replacement (the intersection with the ")" drops macros whose
+// replacement has ended). "#define foo foo" stops after one step, and with
+// "#define A B B" and "#define B A A", A becomes "A A A A". Hide sets are
+// interned sorted lists with memoized add, union and intersection.
+//
+// Positions: tokens read from a file keep the Pos where they are spelled
+// (after #line remapping) and the include context of their file. Tokens that
+// come from a macro body, or are made by # and ##, take the Pos and context
+// of the invoking name; since that name already carries the position of the
+// outermost invocation in the source, nested expansions keep pointing there.
+// Tokens substituted from arguments keep their own positions.
+//
+// Limits: MaxInput bounds each file read; MaxIncludeDepth bounds nested
+// includes; MaxTokens bounds the output, and four times MaxTokens bounds the
+// total work (tokens pushed by expansions, expansions themselves, bytes of text
+// made by # and ## (which can double a token at each nesting level), tokens read
+// through #include), so exponential macros and include bombs stop with one
+// positioned error long before they exhaust memory or time, even when they
+// expand to nothing; MaxExpansionDepth bounds both the nesting of argument
+// pre-expansion (which recurses) and the size of hide sets (how many macros a
+// token went through). A limit error stops the run, and the output then ends
+// before the top-level token whose expansion hit the limit; other errors are
+// collected (up to 100) and processing goes on. The output is kept in a
+// compact pointer-free buffer until the end (see ppOut), so even millions of
+// tokens cost the garbage collector nothing while they accumulate.
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/shpack/shpack/ir"
+)
+
+// Options configures Preprocess.
+type Options struct {
+	// Defines come from -D: "NAME" (defined as 1) or "NAME=VALUE"; they are
+	// applied in order before the main file. "NAME(a,b)=VALUE" defines a
+	// function-like macro.
+	Defines []string
+	// IncludeDirs come from -I and are searched in order.
+	IncludeDirs []string
+	// ReadFile reads an include file; nil means the file system (os.Open).
+	ReadFile func(path string) ([]byte, error)
+	// Limits bound the work; zero fields mean the defaults.
+	Limits Limits
+	// AllowMissingIncludes turns an include file that cannot be found into a
+	// warning (Result.Warnings) and skips the directive, for listing and
+	// comparing partial source trees. Off, a missing include is an error.
+	AllowMissingIncludes bool
+}
+
+// Limits bound the work so hostile input stops fast with a positioned error.
+// A zero field means its default.
+type Limits struct {
+	MaxInput          int // bytes per file, default 16 MiB
+	MaxIncludeDepth   int // nested #include levels, default 64
+	MaxTokens         int // tokens in the whole output, default 1<<20
+	MaxExpansionDepth int // nested macro expansion depth, default 256
+	// MaxArgTokens bounds the tokens held at once in the arguments of
+	// macro invocations being expanded (F(F(F(...))) holds every level's),
+	// default 1<<18: what bounds the preprocessor's memory, since each
+	// level keeps its arguments while the inner ones expand.
+	MaxArgTokens int
+}
+
+// Default limits.
+const (
+	defaultMaxInput          = 16 << 20
+	defaultMaxIncludeDepth   = 64
+	defaultMaxTokens         = 1 << 20
+	defaultMaxExpansionDepth = 256
+	defaultMaxArgTokens      = 1 << 18
+)
+
+// ppMaxErrors caps the diagnostics of one run.
+const ppMaxErrors = 100
+
+// An IncludeCtx is one inclusion of a file: the main file is context 0
+// (Parent -1, From zero).
+type IncludeCtx struct {
+	File   string // path as opened (joined with the including file's dir or the -I dir; the main file's name as given)
+	From   ir.Pos // position of the #include directive ("#" token) that included it
+	Parent int32
+}
+
+// Result is the preprocessed translation unit.
+type Result struct {
+	Tokens   []Token // the output, ending with one TokEOF; each token's Ctx indexes Contexts
+	Contexts []IncludeCtx
+	Files    []string // every file read, main file first, each once, in first-read order (for depfiles)
+	// Warnings are diagnostics that did not stop preprocessing (missing
+	// includes under Options.AllowMissingIncludes).
+	Warnings ir.ErrorList
+	// Macros names every macro defined at some point (-D included, the
+	// built-in __FILE__, __LINE__ and __SHPACK__ not), sorted: a name
+	// that code generated into the file must not take.
+	Macros []string
+}
+
+// Chain returns the include chain of context ctx: the From positions of ctx,
+// its parent, ..., innermost first; nil for the main file.
+func (r *Result) Chain(ctx int32) []ir.Pos {
+	var chain []ir.Pos
+	for n := 0; ctx > 0 && int(ctx) < len(r.Contexts) && n < len(r.Contexts); n++ {
+		c := r.Contexts[ctx]
+		chain = append(chain, c.From)
+		ctx = c.Parent
+	}
+	return chain
+}
+
+// ppTok is a token in flight with its hide set.
+type ppTok struct {
+	Token
+	hs  int32
+	tid uint32 // interned Text (see ppState.intern), 0 if not known yet
+}
+
+// Internal token kinds used only while substituting a replacement list.
+const (
+	ppTokPaste       TokKind = 250 + iota // a ## operator of a macro body
+	ppTokPlacemarker                      // an empty argument next to ##
+)
+
+// ppFile is a scanned file, shared by all its inclusions.
+type ppFile struct {
+	path     string
+	toks     []Token
+	scanErrs ir.ErrorList   // reported at the first inclusion
+	strErrs  map[int]string // token index → unterminated string/char message, reported when the token is used
+	reported bool
+}
+
+// ppCond is one level of #if nesting.
+type ppCond struct {
+	pos        ir.Pos
+	directive  string // "#if", "#ifdef" or "#ifndef", for messages
+	parentSkip bool   // the enclosing group is skipped
+	taken      bool   // some group of this #if chain was (or cannot become) active
+	active     bool   // the current group is active
+	sawElse    bool
+}
+
+// ppFrame is one active inclusion of a file.
+type ppFrame struct {
+	src       *ppFile
+	path      string // cleaned path, for cycle detection
+	i         int
+	ctx       int32
+	conds     []ppCond
+	lineDelta int    // set by #line
+	fileName  string // set by #line "file"
+	ended     bool
+}
+
+func (f *ppFrame) skipping() bool { return len(f.conds) > 0 && !f.conds[len(f.conds)-1].active }
+
+// ppMacro is a #define.
+type ppMacro struct {
+	name     string
+	id       int32
+	funcLike bool
+	variadic bool
+	nparams  int // including __VA_ARGS__
+	body     []ppBodyTok
+	hasOps   bool // the body uses parameters, # or ##
+	hasPaste bool
+	builtin  uint8
+	// hsIn → hsOut caches the last hide-set computation for this macro.
+	hsIn, hsOut int32
+	hsOK        bool
+}
+
+const (
+	ppBuiltinNone uint8 = iota
+	ppBuiltinFile
+	ppBuiltinLine
+)
+
+// ppBodyTok is a replacement-list token: plain, a parameter, "# param" or "##".
+type ppBodyTok struct {
+	tok   Token
+	tid   uint32 // interned tok.Text
+	param int    // parameter index or -1
+	op    uint8
+}
+
+const (
+	ppOpNone uint8 = iota
+	ppOpStringify
+	ppOpPaste
+)
+
+// ppStream is a source of tokens for expansion.
+type ppStream struct {
+	pend   []ppTok // pending tokens, next on top (last)
+	lex    bool    // fall back to the lexer when pend is empty
+	depth  int     // argument pre-expansion nesting
+	ifMode bool    // #if expression: evaluate "defined"
+	ifErr  *string
+}
+
+func (s *ppStream) unread(t ppTok) { s.pend = append(s.pend, t) }
+
+// ppAbort is panicked (and recovered in Preprocess) when a limit stops the run.
+type ppAbort struct{}
+
+// ppTooLarge reports a file over Limits.MaxInput.
+type ppTooLarge struct{ size, limit int64 }
+
+func (e *ppTooLarge) Error() string {
+	return fmt.Sprintf("file too large (%d bytes; limit %d)", e.size, e.limit)
+}
+
+type ppState struct {
+	opts      Options
+	lim       Limits
+	res       *Result
+	errs      ir.ErrorList
+	macros    map[string]*ppMacro
+	macroIDs  map[string]int32
+	files     map[string]*ppFile
+	once      map[string]bool
+	frames    []*ppFrame
+	cur       []ppOut   // output being filled
+	chunks    [][]ppOut // full output chunks before cur
+	nout      int       // tokens in chunks
+	mark      int       // output length before the current top-level token
+	strs      []string  // interned strings, strs[0] = ""
+	strIDs    map[string]uint32
+	lastFile  string
+	lastFid   uint32
+	locs      []ppLoc
+	locIDs    map[ppLoc]uint32
+	locFid    uint32      // locCache holds loc ids for file locFid, context locCtx,
+	locCtx    int32       // indexed by kind and flags (0 = not cached)
+	locCache  [128]uint32 //
+	work      int
+	workLimit int
+	argTokens int // tokens in the arguments of the expansions in progress
+	hs        ppHideSets
+}
+
+// Preprocess runs the C preprocessor over src (the contents of file name) and
+// returns the expanded token stream. All errors found are returned as an
+// ir.ErrorList (sorted), together with whatever output was produced.
+func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.ErrorList) {
+	p := &ppState{
+		res:      &Result{},
+		macros:   make(map[string]*ppMacro),
+		macroIDs: make(map[string]int32),
+		files:    make(map[string]*ppFile),
+		once:     make(map[string]bool),
+		strs:     []string{""},
+		strIDs:   make(map[string]uint32),
+		locs:     []ppLoc{{}},
+		locIDs:   make(map[ppLoc]uint32),
+	}
+	if opts != nil {
+		p.opts = *opts
+	}
+	p.lim = p.opts.Limits
+	if p.lim.MaxInput <= 0 {
+		p.lim.MaxInput = defaultMaxInput
+	}
+	if p.lim.MaxIncludeDepth <= 0 {
+		p.lim.MaxIncludeDepth = defaultMaxIncludeDepth
+	}
+	if p.lim.MaxTokens <= 0 {
+		p.lim.MaxTokens = defaultMaxTokens
+	}
+	if p.lim.MaxExpansionDepth <= 0 {
+		p.lim.MaxExpansionDepth = defaultMaxExpansionDepth
+	}
+	if p.lim.MaxArgTokens <= 0 {
+		p.lim.MaxArgTokens = defaultMaxArgTokens
+	}
+	// Work counts tokens produced, copied and rescanned; twice the output
+	// limit leaves real files (the largest corpus file needs well under a
+	// tenth of it) far from it, and bounds a hostile file to about a second.
+	p.workLimit = max(2*p.lim.MaxTokens, p.lim.MaxTokens) // max: overflow
+	p.hs.init()
+	res = p.res
+	res.Files = append(res.Files, name)
+	res.Contexts = append(res.Contexts, IncludeCtx{File: name, Parent: -1})
+
+	eof := Token{Kind: TokEOF, Pos: ir.Pos{File: name, Line: 1, Col: 1}}
+	defer func() {
+		aborted := false
+		if r := recover(); r != nil {
+			if _, ok := r.(ppAbort); !ok {
+				panic(r)
+			}
+			aborted = true
+		}
+		if len(p.frames) > 0 {
+			f := p.frames[0]
+			eof = p.mapTok(f, f.src.toks[len(f.src.toks)-1])
+		}
+		res.Tokens = p.output(eof, aborted)
+		for name := range p.macroIDs {
+			if !strings.HasPrefix(name, "__") {
+				res.Macros = append(res.Macros, name)
+			}
+		}
+		sort.Strings(res.Macros)
+		p.errs.Sort()
+		errs = p.errs
+	}()
+
+	if len(src) > p.lim.MaxInput {
+		p.errorf(ir.Pos{File: name}, 0, "file too large (%d bytes; limit %d)", len(src), p.lim.MaxInput)
+		return
+	}
+	p.defineBuiltins()
+	p.applyDefines()
+	sf := p.scanFile(name, src)
+	p.files[name] = sf
+	p.files[filepath.Clean(name)] = sf
+	p.frames = append(p.frames, &ppFrame{src: sf, path: filepath.Clean(name)})
+	p.reportScanErrs(sf, 0)
+	p.cur = make([]ppOut, 0, min(len(sf.toks)+16, ppChunk, p.lim.MaxTokens))
+	p.run()
+	return
+}
+
+// ppOut is an output token in compact form: 20 bytes and no pointers, so
+// the output buffer costs the garbage collector nothing and needs no write
+// barriers while it grows (a bomb fills it with millions of tokens). Text is
+// an interned string; loc indexes the token's file, context, kind and flags.
+type ppOut struct {
+	text, loc, line, col, off uint32
+}
+
+// ppLoc is the part of an output token shared by many tokens.
+type ppLoc struct {
+	file       uint32 // interned
+	ctx        int32
+	kind       TokKind
+	space, bol bool
+	expanded   bool
+}
+
+// ppBytesPerToken is how many bytes of text made by # and ## cost one unit of
+// work: they can double the length of a token at each nesting level, so the
+// work limit bounds bytes as well as tokens.
+const ppBytesPerToken = 1
+
+// ppChunk is the size of an output chunk; chunks are never copied while the
+// output grows.
+const ppChunk = 1 << 13
+
+// intern returns the index of s in p.strs, adding it if needed.
+func (p *ppState) intern(s string) uint32 {
+	if id, ok := p.strIDs[s]; ok {
+		return id
+	}
+	id := uint32(len(p.strs))
+	p.strs = append(p.strs, s)
+	p.strIDs[s] = id
+	return id
+}
+
+// emit appends t to the output.
+func (p *ppState) emit(t ppTok) {
+	if len(p.cur) == cap(p.cur) {
+		if p.nout+len(p.cur) >= p.lim.MaxTokens {
+			p.abortf(t.Pos, t.Ctx, "preprocessing too large: the output would exceed %d tokens", p.lim.MaxTokens)
+		}
+		p.nout += len(p.cur)
+		p.chunks = append(p.chunks, p.cur)
+		p.cur = make([]ppOut, 0, min(ppChunk, p.lim.MaxTokens-p.nout))
+	}
+	tid := t.tid
+	if tid == 0 {
+		tid = p.intern(t.Text)
+	}
+	if t.Pos.File != p.lastFile || p.lastFid == 0 {
+		p.lastFile, p.lastFid = t.Pos.File, p.intern(t.Pos.File)
+	}
+	if p.locFid != p.lastFid || p.locCtx != t.Ctx {
+		p.locFid, p.locCtx, p.locCache = p.lastFid, t.Ctx, [128]uint32{}
+	}
+	k := int(t.Kind&15) << 3
+	if t.Space {
+		k |= 1
+	}
+	if t.BOL {
+		k |= 2
+	}
+	if t.Expanded {
+		k |= 4
+	}
+	loc := p.locCache[k]
+	if loc == 0 {
+		key := ppLoc{file: p.lastFid, ctx: t.Ctx, kind: t.Kind, space: t.Space, bol: t.BOL, expanded: t.Expanded}
+		var ok bool
+		if loc, ok = p.locIDs[key]; !ok {
+			loc = uint32(len(p.locs))
+			p.locs = append(p.locs, key)
+			p.locIDs[key] = loc
+		}
+		p.locCache[k] = loc
+	}
+	p.cur = append(p.cur, ppOut{text: tid, loc: loc, line: uint32(t.Pos.Line), col: uint32(t.Pos.Col), off: uint32(t.Off)})
+}
+
+// output returns the output tokens followed by eof. After a limit stopped
+// the run, the output ends before the top-level token whose expansion hit
+// the limit.
+func (p *ppState) output(eof Token, aborted bool) []Token {
+	n := p.nout + len(p.cur)
+	if aborted {
+		n = min(n, p.mark)
+	}
+	out := make([]Token, n, n+1)
+	k := 0
+	for _, c := range append(p.chunks, p.cur) {
+		for _, o := range c {
+			if k == n {
+				break
+			}
+			l := &p.locs[o.loc]
+			out[k] = Token{Kind: l.kind, Text: p.strs[o.text], Pos: ir.Pos{File: p.strs[l.file], Line: int(o.line), Col: int(o.col)},
+				Space: l.space, BOL: l.bol, Ctx: l.ctx, Off: int32(o.off), Expanded: l.expanded}
+			k++
+		}
+	}
+	return append(out, eof)
+}
+
+// errorf records an error at pos in include context ctx.
+func (p *ppState) errorf(pos ir.Pos, ctx int32, format string, args ...any) {
+	if len(p.errs) >= ppMaxErrors {
+		return
+	}
+	p.errs = append(p.errs, ir.Errorf(pos, p.res.Chain(ctx), format, args...))
+}
+
+// abortf records an error and stops the run.
+func (p *ppState) abortf(pos ir.Pos, ctx int32, format string, args ...any) {
+	p.errs = append(p.errs, ir.Errorf(pos, p.res.Chain(ctx), format, args...))
+	panic(ppAbort{})
+}
+
+// spend charges n units of work, stopping the run at the limit.
+func (p *ppState) spend(n int, at ppTok) {
+	p.work += n
+	if p.work > p.workLimit {
+		p.abortf(at.Pos, at.Ctx, "preprocessing too large: macro and include expansion would take more than %d steps (the output is limited to %d tokens)", p.workLimit, p.lim.MaxTokens)
+	}
+}
+
+// scanFile scans a file, keeping unterminated string and character errors
+// aside so that they are reported only for text that is actually used
+// (inactive groups may hold anything).
+func (p *ppState) scanFile(path string, data []byte) *ppFile {
+	toks, errs := ppSafeScan(path, data)
+	sf := &ppFile{path: path, toks: toks}
+	for _, e := range errs {
+		if e.Msg == "unterminated string" || e.Msg == "unterminated character constant" {
+			i := sort.Search(len(toks), func(i int) bool { return ir.ComparePos(toks[i].Pos, e.Pos) >= 0 })
+			if i < len(toks) && toks[i].Pos == e.Pos {
+				if sf.strErrs == nil {
+					sf.strErrs = make(map[int]string)
+				}
+				sf.strErrs[i] = e.Msg
+				continue
+			}
+		}
+		sf.scanErrs = append(sf.scanErrs, e)
+	}
+	return sf
+}
+
+// ppSafeScan runs Scan, turning a scanner panic into a file-level error so that
+// Preprocess never panics on any input.
+func ppSafeScan(path string, data []byte) (toks []Token, errs ir.ErrorList) {
+	defer func() {
+		if r := recover(); r != nil {
+			toks = []Token{{Kind: TokEOF, Pos: ir.Pos{File: path, Line: 1, Col: 1}, BOL: true}}
+			errs = ir.ErrorList{{Pos: ir.Pos{File: path}, Msg: fmt.Sprintf("internal error: scanner failed: %v", r)}}
+		}
+	}()
+	return Scan(path, data)
+}
+
+func (p *ppState) reportScanErrs(sf *ppFile, ctx int32) {
+	if sf.reported {
+		return
+	}
+	sf.reported = true
+	for _, e := range sf.scanErrs {
+		p.errorf(e.Pos, ctx, "%s", e.Msg)
+	}
+}
+
+// reportStrErrs reports the deferred scanner errors of toks[from:to] of f.
+func (p *ppState) reportStrErrs(f *ppFrame, from, to int) {
+	if f.src.strErrs == nil {
+		return
+	}
+	for i := from; i < to; i++ {
+		if msg, ok := f.src.strErrs[i]; ok {
+			t := p.mapTok(f, f.src.toks[i])
+			p.errorf(t.Pos, t.Ctx, "%s", msg)
+		}
+	}
+}
+
+// mapTok applies the frame's context and #line mapping to a file token.
+func (p *ppState) mapTok(f *ppFrame, t Token) Token {
+	t.Ctx = f.ctx
+	if f.lineDelta != 0 {
+		t.Pos.Line += f.lineDelta
+	}
+	if f.fileName != "" {
+		t.Pos.File = f.fileName
+	}
+	return t
+}
+
+func (p *ppState) toPtoks(f *ppFrame, line []Token) []ppTok {
+	out := make([]ppTok, len(line))
+	for i, t := range line {
+		out[i] = ppTok{Token: p.mapTok(f, t)}
+	}
+	return out
+}
+
+func (p *ppState) defineBuiltins() {
+	p.setMacro(&ppMacro{name: "__FILE__", builtin: ppBuiltinFile})
+	p.setMacro(&ppMacro{name: "__LINE__", builtin: ppBuiltinLine})
+	p.setMacro(&ppMacro{name: "__SHPACK__", body: []ppBodyTok{{tok: Token{Kind: TokInt, Text: "1"}, tid: p.intern("1"), param: -1}}})
+}
+
+func (p *ppState) setMacro(m *ppMacro) {
+	id, ok := p.macroIDs[m.name]
+	if !ok {
+		id = int32(len(p.macroIDs) + 1)
+		p.macroIDs[m.name] = id
+	}
+	m.id = id
+	p.macros[m.name] = m
+}
+
+// applyDefines defines the -D macros.
+func (p *ppState) applyDefines() {
+	const file = "<command-line>"
+	for _, d := range p.opts.Defines {
+		name, value, ok := strings.Cut(d, "=")
+		if !ok {
+			value = "1"
+		}
+		toks, errs := ppSafeScan(file, []byte(name+" "+value))
+		for _, e := range errs {
+			p.errorf(e.Pos, 0, "%s", e.Msg)
+		}
+		p.define(toks[:len(toks)-1], ir.Pos{File: file, Line: 1, Col: 1}, 0)
+	}
+}
+
+// run expands the main file into the output.
+func (p *ppState) run() {
+	s := &ppStream{lex: true}
+	for {
+		if len(s.pend) == 0 {
+			p.mark = p.nout + len(p.cur)
+		}
+		t := p.next(s)
+		if t.Kind == TokEOF {
+			return
+		}
+		if t.Kind == TokIdent && p.expand(s, t) {
+			continue
+		}
+		p.emit(t)
+	}
+}
+
+// next returns the next token of s without expanding it.
+func (p *ppState) next(s *ppStream) ppTok {
+	if n := len(s.pend); n > 0 {
+		t := s.pend[n-1]
+		s.pend = s.pend[:n-1]
+		return t
+	}
+	if s.lex {
+		return ppTok{Token: p.lex()}
+	}
+	return ppTok{Token: Token{Kind: TokEOF}}
+}
+
+func ppIsHash(t *Token) bool { return t.BOL && t.Kind == TokPunct && t.Text == "#" }
+
+// lex returns the next token of active text, executing directives and
+// leaving finished include files. At the end of the main file it keeps
+// returning its EOF token.
+func (p *ppState) lex() Token {
+	for {
+		f := p.frames[len(p.frames)-1]
+		toks := f.src.toks
+		i := f.i
+		if f.skipping() {
+			for toks[i].Kind != TokEOF && !ppIsHash(&toks[i]) {
+				i++
+			}
+			f.i = i
+		}
+		t := &toks[i]
+		if t.Kind == TokEOF {
+			if !f.ended {
+				f.ended = true
+				for _, c := range f.conds {
+					p.errorf(c.pos, f.ctx, "unterminated %s (no #endif before the end of the file)", c.directive)
+				}
+				f.conds = nil
+			}
+			if len(p.frames) == 1 {
+				return p.mapTok(f, *t)
+			}
+			p.frames = p.frames[:len(p.frames)-1]
+			continue
+		}
+		if ppIsHash(t) {
+			j := i + 1
+			for toks[j].Kind != TokEOF && !toks[j].BOL {
+				j++
+			}
+			f.i = j
+			if pt, ok := p.directive(f, i, j); ok {
+				return pt
+			}
+			continue
+		}
+		f.i = i + 1
+		if f.src.strErrs != nil {
+			p.reportStrErrs(f, i, i+1)
+		}
+		return p.mapTok(f, *t)
+	}
+}
