@@ -260,8 +260,15 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 		return nil, nil, err
 	}
 	var out []VariantPair
+	readers := make([]*pack.Reader, len(vars))
 	for i, v := range vars {
-		pl, err := pack.Derive(fl.Layouts[i], psSigs[i], psFile)
+		r, err := pack.NewReader(psSigs[i], psFile, c.MixColor)
+		if err != nil {
+			errs = append(errs, inVariant(v, err)...)
+			continue
+		}
+		readers[i] = r
+		pl, err := r.Derive(fl.Layouts[i])
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
 			continue
@@ -279,7 +286,7 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 			if i == j {
 				continue
 			}
-			pl, err := pack.Derive(out[i].VS, psSigs[j], psFile)
+			pl, err := readers[j].Derive(out[i].VS)
 			if err != nil {
 				continue // variant i does not write what variant j reads
 			}

@@ -111,10 +111,11 @@ func (Exact) Name() string { return "exact" }
 
 // Pack implements Strategy.
 func (x Exact) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	p, err := newProblem(sig, f, c)
-	if err != nil {
-		return nil, err
-	}
+	return packWith(x, sig, f, c)
+}
+
+// packValid packs a problem whose signature is valid.
+func (x Exact) packValid(p *problem) (*ir.Layout, error) {
 	budget := x.NodeBudget
 	if budget <= 0 {
 		budget = defaultNodeBudget

@@ -152,7 +152,8 @@ func Family(sigs []*ir.Signature, labels []string, f *ir.RegisterFile, c ir.Cons
 	own := make([]int, len(sigs))
 	lower, ownTotal := 0, 0
 	for m, sg := range sigs {
-		l, err := Optimal{}.Pack(sg, f, ir.Constraints{MixColor: c.MixColor, Budget: 32, Partial: c.Partial})
+		// Validated above (the budget plays no part in validity).
+		l, err := packValidated(Optimal{}, sg, f, ir.Constraints{MixColor: c.MixColor, Budget: 32, Partial: c.Partial})
 		if err != nil {
 			return nil, err
 		}

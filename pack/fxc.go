@@ -14,10 +14,11 @@ func (FXC) Name() string { return "fxc" }
 
 // Pack implements Strategy.
 func (FXC) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	p, err := newProblem(sig, f, c)
-	if err != nil {
-		return nil, err
-	}
+	return packWith(FXC{}, sig, f, c)
+}
+
+// packValid packs a problem whose signature is valid.
+func (FXC) packValid(p *problem) (*ir.Layout, error) {
 	s := packInOrder(p, func(s *state, it *item) { s.put(it, len(s.regs), 0) })
 	return s.layout("fxc", byOpening)
 }

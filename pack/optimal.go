@@ -44,10 +44,11 @@ func (Optimal) Name() string { return "optimal" }
 
 // Pack implements Strategy.
 func (Optimal) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	p, err := newProblem(sig, f, c)
-	if err != nil {
-		return nil, err
-	}
+	return packWith(Optimal{}, sig, f, c)
+}
+
+// packValid packs a problem whose signature is valid.
+func (Optimal) packValid(p *problem) (*ir.Layout, error) {
 	return optimalOf(p, "optimal")
 }
 

@@ -151,11 +151,46 @@ type item struct {
 
 func (it *item) rows() int { return len(it.elems) }
 
+// validPacker is implemented by the strategies of this package: packing a
+// problem whose signature was validated, without validating it again (a
+// pack path validates each signature once).
+type validPacker interface {
+	packValid(p *problem) (*ir.Layout, error)
+}
+
+// packWith validates sig for f under c and packs it with st.
+func packWith(st validPacker, sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	p, err := newProblem(sig, f, c)
+	if err != nil {
+		return nil, err
+	}
+	return st.packValid(p)
+}
+
+// packValidated packs sig, which the caller has validated for f under c,
+// with st: without validating it again when st is one of this package's.
+func packValidated(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
+	if vp, ok := st.(validPacker); ok {
+		p, err := prepare(sig, f, c)
+		if err != nil {
+			return nil, err
+		}
+		return vp.packValid(p)
+	}
+	return st.Pack(sig, f, c)
+}
+
 // newProblem validates sig for f under c and prepares it.
 func newProblem(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*problem, error) {
 	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
 		return nil, errs
 	}
+	return prepare(sig, f, c)
+}
+
+// prepare makes the problem of a valid signature (an indexed array whose
+// rows are of different packing classes is still an error here).
+func prepare(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*problem, error) {
 	n := len(sig.Elements)
 	p := &problem{
 		sig: sig, file: f, cons: c,

@@ -20,10 +20,11 @@ func (PrefixStable) Name() string { return "prefix-stable" }
 
 // Pack implements Strategy.
 func (PrefixStable) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	p, err := newProblem(sig, f, c)
-	if err != nil {
-		return nil, err
-	}
+	return packWith(PrefixStable{}, sig, f, c)
+}
+
+// packValid packs a problem whose signature is valid.
+func (PrefixStable) packValid(p *problem) (*ir.Layout, error) {
 	return prefixStable(p).layout("prefix-stable", byOpening)
 }
 

@@ -38,15 +38,15 @@ func Evaluate(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints, sts []Str
 		return nil, errors.New("pack: only packing register files can be compared")
 	}
 	if f.Profile.Stage == ir.Pixel {
-		sig, f, c = vertexView(sig, f, c)
+		sig, f, c = vertexView(sig, f, c) // valid: the general inputs of a valid pixel signature
 	}
-	fxc, err := FXC{}.Pack(sig, f, c)
+	fxc, err := packValidated(FXC{}, sig, f, c)
 	if err != nil && !errors.Is(err, ErrNoFit) {
 		return nil, err
 	}
 	var out []Result
 	for _, st := range sts {
-		l, packErr := st.Pack(sig, f, c)
+		l, packErr := packValidated(st, sig, f, c)
 		if packErr != nil && !errors.Is(packErr, ErrNoFit) {
 			return nil, packErr
 		}

@@ -94,7 +94,8 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 	if errs := ir.ValidateSignature(sig, f, c); len(errs) > 0 {
 		return nil, errs
 	}
-	vl, err := st.Pack(vertexView(sig, f, c))
+	vs, vf, vc := vertexView(sig, f, c) // valid: the general inputs of a valid pixel signature
+	vl, err := packValidated(st, vs, vf, vc)
 	if err != nil {
 		var oe *OverflowError
 		if errors.As(err, &oe) {
@@ -107,7 +108,7 @@ func PixelInputs(st Strategy, sig *ir.Signature, f *ir.RegisterFile, c ir.Constr
 			return nil, err
 		}
 	}
-	pl, err := Derive(vl, sig, f)
+	pl, err := derive(vl, sig, f)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +130,39 @@ func Derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, er
 	if errs := ir.ValidateSignature(ps, f, ir.Constraints{MixColor: vs.Cons.MixColor, Partial: true}); len(errs) > 0 {
 		return nil, errs
 	}
+	return derive(vs, ps, f)
+}
+
+// A Reader is a pixel shader's input signature validated once, to be laid
+// out against many vertex layouts (every pairing of a family's variants)
+// without validating it again each time.
+type Reader struct {
+	ps       *ir.Signature
+	f        *ir.RegisterFile
+	mixColor bool
+}
+
+// NewReader validates the pixel inputs ps for f (with COLOR mixed into
+// other registers when mixColor) and returns their Reader.
+func NewReader(ps *ir.Signature, f *ir.RegisterFile, mixColor bool) (*Reader, error) {
+	ps = svPositionAsVPos(ps, f)
+	if errs := ir.ValidateSignature(ps, f, ir.Constraints{MixColor: mixColor, Partial: true}); len(errs) > 0 {
+		return nil, errs
+	}
+	return &Reader{ps: ps, f: f, mixColor: mixColor}, nil
+}
+
+// Derive lays out the inputs against the vertex layout vs, as Derive does.
+func (r *Reader) Derive(vs *ir.Layout) (*ir.Layout, error) {
+	if vs.Cons.MixColor != r.mixColor {
+		return Derive(vs, r.ps, r.f) // validated under other constraints
+	}
+	return derive(vs, r.ps, r.f)
+}
+
+// derive is Derive of a pixel signature already validated (its SV_Position
+// read as VPOS).
+func derive(vs *ir.Layout, ps *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
 	type semKey struct {
 		u   ir.Usage
 		idx int

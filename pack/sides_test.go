@@ -90,3 +90,28 @@ func TestDerive(t *testing.T) {
 	assert.Equal(t, "t.hlsl:2:5: error: e0: the pixel shader reads TEXCOORD1 with centroid, but the vertex shader packs it in o1 with NORMAL0 (e3), which is not centroid\n"+
 		"t.hlsl:5:5: note: e3 is declared here", err.Error())
 }
+
+// TestReader checks that a Reader, validated once, derives what Derive
+// derives, against several vertex layouts, and reports what Derive does.
+func TestReader(t *testing.T) {
+	f := file(t, "ps_3_0", ir.In)
+	ps := sig("TEXCOORD2:2 TEXCOORD1:1")
+	r, err := NewReader(ps, f, false)
+	require.NoError(t, err)
+	for _, spec := range []string{"POSITION0:4 TEXCOORD0:2 TEXCOORD1:1 NORMAL0:3 TEXCOORD2:2", "POSITION0:4 TEXCOORD2:2 TEXCOORD1:1"} {
+		vs, err := Optimal{}.Pack(sig(spec), ir.VS30Out(), ir.Constraints{})
+		require.NoError(t, err)
+		want, werr := Derive(vs, ps, f)
+		got, gerr := r.Derive(vs)
+		require.NoError(t, werr)
+		require.NoError(t, gerr)
+		assert.Equal(t, placements(want), placements(got), spec)
+	}
+	vs, err := Optimal{}.Pack(sig("POSITION0:4 TEXCOORD0:2"), ir.VS30Out(), ir.Constraints{})
+	require.NoError(t, err)
+	_, werr := Derive(vs, ps, f)
+	_, gerr := r.Derive(vs)
+	assert.Equal(t, werr.Error(), gerr.Error())
+	_, err = NewReader(sig("NOPE0:2"), f, false)
+	assert.NotEmpty(t, ir.Errors(err))
+}

@@ -13,10 +13,11 @@ func (StableFit) Name() string { return "stable-fit" }
 
 // Pack implements Strategy.
 func (StableFit) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	p, err := newProblem(sig, f, c)
-	if err != nil {
-		return nil, err
-	}
+	return packWith(StableFit{}, sig, f, c)
+}
+
+// packValid packs a problem whose signature is valid.
+func (StableFit) packValid(p *problem) (*ir.Layout, error) {
 	if s := prefixStable(p); len(s.regs) <= p.cons.Limit(p.file) {
 		return s.layout("stable-fit", byOpening)
 	}

@@ -17,10 +17,11 @@ func (Vertical) Name() string { return "vertical" }
 
 // Pack implements Strategy.
 func (Vertical) Pack(sig *ir.Signature, f *ir.RegisterFile, c ir.Constraints) (*ir.Layout, error) {
-	p, err := newProblem(sig, f, c)
-	if err != nil {
-		return nil, err
-	}
+	return packWith(Vertical{}, sig, f, c)
+}
+
+// packValid packs a problem whose signature is valid.
+func (Vertical) packValid(p *problem) (*ir.Layout, error) {
 	s := packInOrder(p, func(s *state, it *item) {
 		if it.rows() > 1 {
 			r, off := s.firstFit(it)
