@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/hlsl"
 )
 
 // scalars returns a struct of n float members after POSITION: with n > 10
@@ -117,4 +118,39 @@ technique Water { pass P0 { VertexShader = compile vs_3_0 WaterVS(); PixelShader
 	// technique Water, pass P0: WaterVS writes 3 general registers, WaterPS reads 3
 	// WaterVS_Packed WaterVS(float4 p : POSITION)
 	// float4 WaterPS(WaterPS_Packed shpack_in) : COLOR0
+}
+
+// TestPackedHLSLOutputs checks what packed HLSL is written for: the struct
+// a function returns when it writes nothing else, and otherwise the return
+// value and the out parameters with their access paths.
+func TestPackedHLSLOutputs(t *testing.T) {
+	src := `struct S { float4 p : POSITION; float2 uv : TEXCOORD0; };
+S onlyStruct(float4 p : POSITION) { S o = (S)0; return o; }
+S withOut(float4 p : POSITION, out float fog : FOG) { S o = (S)0; fog = 0; return o; }
+float4 plain(float4 p : POSITION, out float2 uv : TEXCOORD0) : POSITION { uv = 0; return p; }
+`
+	u, err := hlsl.ParseFile("a.hlsl", []byte(src), &hlsl.PPOptions{})
+	require.NoError(t, err)
+	sig, vars, err := driver.PackedHLSLOutputs(u, "onlyStruct")
+	require.NoError(t, err)
+	assert.Equal(t, "S", sig.Name)
+	assert.Nil(t, vars)
+
+	sig, vars, err = driver.PackedHLSLOutputs(u, "withOut")
+	require.NoError(t, err)
+	require.Len(t, vars, 2)
+	assert.Equal(t, "S ret", vars[0].Decl)
+	assert.Equal(t, "float fog", vars[1].Decl)
+	var access []string
+	for _, e := range sig.Elements {
+		access = append(access, e.Access)
+	}
+	assert.Equal(t, []string{"ret.p", "ret.uv", "fog"}, access)
+
+	sig, vars, err = driver.PackedHLSLOutputs(u, "plain")
+	require.NoError(t, err)
+	assert.Equal(t, "ret", sig.Elements[0].Access)
+	assert.Equal(t, "float4", vars[0].Type)
+	_, _, err = driver.PackedHLSLOutputs(u, "missing")
+	assert.Error(t, err)
 }

@@ -223,3 +223,19 @@ func TestUsageAsmTable(t *testing.T) {
 		assert.Equal(t, strings.ToLower(u.String()), u.Asm())
 	}
 }
+
+// TestFileFor checks the register file of a profile and a direction as the
+// command line names them.
+func TestFileFor(t *testing.T) {
+	for _, c := range []struct{ profile, dir, want string }{
+		{"vs_3_0", "", "vs_3_0 output"}, {"ps_3_0", "", "ps_3_0 input"}, {"vs_3_0", "in", "vs_3_0 input"}, {"ps_2_0", "out", "ps_2_0 output"},
+	} {
+		f, err := FileFor(c.profile, c.dir)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, f.Profile.Name+" "+f.Dir.Word())
+	}
+	_, err := FileFor("vs_9_0", "")
+	assert.ErrorContains(t, err, `unknown profile "vs_9_0"`)
+	_, err = FileFor("vs_3_0", "sideways")
+	assert.EqualError(t, err, `unknown direction "sideways" (known: in, out)`)
+}

@@ -134,6 +134,31 @@ func VS30Out() *RegisterFile {
 	return &RegisterFile{Profile: Profile{"vs_3_0", Vertex, 3, 0}, Dir: Out, Mode: ModePacked, Kind: RegO, General: 10, Count: 12}
 }
 
+// FileFor returns the register file shpack packs for a profile and a
+// direction as the command line names them: direction "" is the side a
+// shader of that stage packs (outputs of a vertex shader, inputs of a pixel
+// shader), "in" or "out" chooses one.
+func FileFor(profile, direction string) (*RegisterFile, error) {
+	p, ok := LookupProfile(profile)
+	if !ok {
+		return nil, fmt.Errorf("unknown profile %q (known: %s)", profile, ProfileNames())
+	}
+	dir := Out
+	if p.Stage == Pixel {
+		dir = In
+	}
+	switch direction {
+	case "":
+	case "in":
+		dir = In
+	case "out":
+		dir = Out
+	default:
+		return nil, fmt.Errorf("unknown direction %q (known: in, out)", direction)
+	}
+	return LookupRegisterFile(p.Name, dir)
+}
+
 // LookupRegisterFile returns the register file of one side of a profile.
 func LookupRegisterFile(profile string, dir Direction) (*RegisterFile, error) {
 	p, ok := LookupProfile(profile)

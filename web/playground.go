@@ -63,15 +63,7 @@ func Run(src string, opts Options) Result {
 	if !ok {
 		return fail(errors.New("unknown strategy " + opts.Strategy))
 	}
-	p, ok := ir.LookupProfile(opts.Profile)
-	if !ok {
-		return fail(errors.New("unknown profile " + opts.Profile))
-	}
-	dir := ir.Out
-	if p.Stage == ir.Pixel {
-		dir = ir.In
-	}
-	f, err := ir.LookupRegisterFile(p.Name, dir)
+	f, err := ir.FileFor(opts.Profile, "")
 	if err != nil {
 		return fail(err)
 	}

@@ -195,7 +195,7 @@ func (e *env) pack(args []string) int {
 	case pf.opts.registers < 0 || pf.opts.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32", pf.opts.registers)
 	}
-	file, err := registerFile(pf.profile, pf.direction)
+	file, err := ir.FileFor(pf.profile, pf.direction)
 	if err != nil {
 		return e.usageError("%v", err)
 	}
@@ -358,29 +358,6 @@ func depEscape(p string) string { return depEscaper.Replace(p) }
 
 var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$")
 
-// registerFile resolves --profile and --direction. The direction defaults to
-// out for vertex shaders and in for pixel shaders.
-func registerFile(profile, direction string) (*ir.RegisterFile, error) {
-	p, ok := ir.LookupProfile(profile)
-	if !ok {
-		return nil, fmt.Errorf("unknown profile %q (known: %s)", profile, ir.ProfileNames())
-	}
-	dir := ir.Out
-	if p.Stage == ir.Pixel {
-		dir = ir.In
-	}
-	switch direction {
-	case "":
-	case "in":
-		dir = ir.In
-	case "out":
-		dir = ir.Out
-	default:
-		return nil, fmt.Errorf("unknown direction %q (known: in, out)", direction)
-	}
-	return ir.LookupRegisterFile(p.Name, dir)
-}
-
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.
 func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, err error) {
@@ -405,7 +382,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 		// Packed HLSL for a function that returns a struct and has no out
 		// parameters is written for the struct; otherwise for the return
 		// value and out parameters.
-		if sig, entryVars, err = hlslEntry(u, sig.Name); err != nil {
+		if sig, entryVars, err = driver.PackedHLSLOutputs(u, sig.Name); err != nil {
 			return nil, nil, notes, err
 		}
 	}
@@ -440,56 +417,6 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 		err = emit.Asm(&buf, l)
 	}
 	return buf.Bytes(), u.PP.Files, notes, err
-}
-
-// hlslEntry returns what --format=hlsl packs for the entry point name:
-// the struct it returns when that is all it writes (vars nil), or its
-// output signature with each element's access path starting at the
-// variable that holds it, and those variables (the return value as "ret",
-// then the out parameters).
-func hlslEntry(u *hlsl.Unit, name string) (*ir.Signature, []emit.HLSLVar, error) {
-	ep, err := u.EntryPoint(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	var outParams []hlsl.EntryParam
-	taken := map[string]bool{}
-	for _, p := range ep.Params {
-		taken[p.Name] = true
-		if p.Out && p.OutElems[1] > p.OutElems[0] {
-			outParams = append(outParams, p)
-		}
-	}
-	if ep.Return.Struct && len(outParams) == 0 {
-		st, err := u.Struct(ep.Return.Type)
-		return st, nil, err
-	}
-	sig := *ep.Out
-	sig.Elements = slices.Clone(sig.Elements)
-	var vars []emit.HLSLVar
-	if r := ep.Return.Out; r[1] > r[0] {
-		ret := "ret"
-		for taken[ret] {
-			ret += "_"
-		}
-		vars = append(vars, emit.HLSLVar{Name: ret, Decl: ep.Return.Type + " " + ret, Type: ep.Return.Type, First: r[0], End: r[1]})
-		for k := r[0]; k < r[1]; k++ {
-			e := &sig.Elements[k]
-			if ep.Return.Struct {
-				e.Access = ret + "." + e.Access
-			} else {
-				e.Access = ret + strings.TrimPrefix(e.Access, "return")
-			}
-		}
-	}
-	for _, p := range outParams {
-		typ := p.Type
-		if strings.Contains(p.Decl, "[") {
-			typ = "" // an array: no (T)0
-		}
-		vars = append(vars, emit.HLSLVar{Name: p.Name, Decl: p.Decl, Type: typ, First: p.OutElems[0], End: p.OutElems[1]})
-	}
-	return &sig, vars, nil
 }
 
 // packOpts are the packing flags pack and link share.
