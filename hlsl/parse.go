@@ -394,23 +394,95 @@ func (l *sliceLexer) Next() (lexer.Token, error) {
 type tokenLexer struct {
 	toks []Token
 	i    int
+	// bodies maps the "{" of each function body to its "}": participle
+	// gets the two braces and none of the tokens between them (see
+	// functionBodies).
+	bodies map[int32]int32
 }
 
 func (l *tokenLexer) Next() (lexer.Token, error) {
 	if l.i >= len(l.toks) {
 		return lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: len(l.toks)}}, nil
 	}
-	t := l.toks[l.i]
+	at := l.i
+	t := l.toks[at]
 	l.i++
+	if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
+		l.i = int(end) // the "}" comes next
+	}
 	lt := lexer.Token{
 		Type:  tokType(t.Kind),
 		Value: t.Text,
-		Pos:   lexer.Position{Filename: t.Pos.File, Offset: l.i - 1, Line: t.Pos.Line, Column: t.Pos.Col},
+		Pos:   lexer.Position{Filename: t.Pos.File, Offset: at, Line: t.Pos.Line, Column: t.Pos.Col},
 	}
 	if lt.Type == lexer.EOF {
 		l.i = len(l.toks)
 	}
 	return lt, nil
+}
+
+// functionBodies finds the body of every function defined at the top
+// level: a "{" at brace depth 0 right after the ")" of a parameter list (or
+// after ") : SEMANTIC"), and its matching "}". Participle needs neither the
+// statements nor the expressions in them (Block skips them), and a body
+// holds most of a shader's tokens, each of which it would copy (lexer.
+// Upgrade) and step over; what a body holds that shpack reads (calls of
+// entry points, the closing "}") is read from the unit's tokens. A "{"
+// after ")" that opens something else (a cbuffer's register(b0) {...}) is
+// skipped by the grammar anyway; an unmatched "{" is left to the parser.
+func (u *Unit) functionBodies() map[int32]int32 {
+	toks := u.tokens
+	var out map[int32]int32
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case "}":
+			if depth > 0 {
+				depth--
+			}
+		case "{":
+			if depth > 0 {
+				depth++
+				continue
+			}
+			j := i - 1
+			if j >= 2 && toks[j].Kind == TokIdent && toks[j-1].Kind == TokPunct && toks[j-1].Text == ":" {
+				j -= 2
+			}
+			if j < 0 || toks[j].Kind != TokPunct || toks[j].Text != ")" {
+				depth++
+				continue
+			}
+			end, d := -1, 0
+			for k := i; k < len(toks) && end < 0; k++ {
+				if toks[k].Kind == TokPunct {
+					switch toks[k].Text {
+					case "{":
+						d++
+					case "}":
+						if d--; d == 0 {
+							end = k
+						}
+					}
+				}
+			}
+			if end < 0 {
+				return out // unbalanced: the parser reports it
+			}
+			if end > i+1 {
+				if out == nil {
+					out = map[int32]int32{}
+				}
+				out[int32(i)] = int32(end)
+			}
+			i = end
+		}
+	}
+	return out
 }
 
 // minChunk is the fewest tokens parseChunked gives participle at a time
@@ -433,7 +505,7 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 	f = &File{}
 	for start := 0; start < len(u.tokens); {
 		end := u.nextCut(start, min)
-		lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens[:end], i: start})
+		lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens[:end], i: start, bodies: u.bodies})
 		if err != nil {
 			return nil, false, err
 		}
@@ -452,7 +524,7 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 // parseWhole parses the unit's tokens in one piece, recovering from syntax
 // errors to report the independent ones.
 func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
-	lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens})
+	lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens, bodies: u.bodies})
 	if err != nil {
 		return nil, err
 	}
@@ -586,6 +658,8 @@ type Unit struct {
 	File   *File
 	PP     *PPResult
 	tokens []Token
+	// bodies are the function bodies participle does not see.
+	bodies map[int32]int32
 	idx    *index
 	params map[*FuncDecl]paramsResult
 	// semStructs says, for each struct of the unit, whether it has a
@@ -600,6 +674,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	if err := u.checkAssembly(); err != nil {
 		return nil, err
 	}
+	u.bodies = u.functionBodies()
 	f, _, err := u.parseChunked(fp, minChunk)
 	if err != nil {
 		return nil, err
@@ -719,7 +794,7 @@ func (u *Unit) recoverSyntax(err error) error {
 		if next >= len(u.tokens)-1 {
 			break
 		}
-		lex, lerr := lexer.Upgrade(&tokenLexer{toks: u.tokens, i: next})
+		lex, lerr := lexer.Upgrade(&tokenLexer{toks: u.tokens, i: next, bodies: u.bodies})
 		if lerr != nil {
 			break
 		}

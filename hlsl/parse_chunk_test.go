@@ -20,8 +20,9 @@ var chunkCases = []string{
 }
 
 // TestParseChunkedSameTree checks that parsing a file in chunks (cut after
-// every safe ";", the smallest chunks there can be) gives the syntax tree a
-// parse of the whole file gives, on both corpora and on the cases above,
+// every safe ";", the smallest chunks there can be) and without the tokens
+// of function bodies gives the syntax tree a parse of every token of the
+// whole file gives, on both corpora and on the cases above,
 // and that no cut of a file without syntax errors falls in the middle of a
 // declaration (which the fallback to a whole parse would hide).
 func TestParseChunkedSameTree(t *testing.T) {
@@ -30,7 +31,7 @@ func TestParseChunkedSameTree(t *testing.T) {
 		files["cases"] = append(files["cases"], benchFile{name: "case" + string(rune('0'+i)) + ".hlsl", src: []byte(c), opts: &PPOptions{}})
 	}
 	fp, _ := parsers()
-	compared, cut := 0, 0
+	compared, cut, bodies := 0, 0, 0
 	for set, fs := range files {
 		for _, f := range fs {
 			pp, errs := Preprocess(f.name, f.src, f.opts)
@@ -38,7 +39,11 @@ func TestParseChunkedSameTree(t *testing.T) {
 				continue
 			}
 			u := &Unit{Name: f.name, PP: pp, tokens: pp.Tokens}
-			whole, werr := u.parseWhole(fp)
+			whole, werr := u.parseWhole(fp) // every token, in one piece
+			u.bodies = u.functionBodies()
+			if u.bodies != nil {
+				bodies++
+			}
 			chunked, again, cerr := u.parseChunked(fp, 1)
 			require.Equal(t, werr, cerr, "%s %s", set, f.name)
 			if werr == nil {
@@ -51,6 +56,7 @@ func TestParseChunkedSameTree(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files parsed both ways, %d of them cut into chunks", compared, cut)
+	t.Logf("%d files parsed both ways, %d of them cut into chunks, %d with function bodies hidden from participle", compared, cut, bodies)
 	assert.Greater(t, cut, 200, "most files are cut")
+	assert.Greater(t, bodies, 300, "most files have function bodies")
 }
