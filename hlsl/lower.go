@@ -342,6 +342,9 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 	if st := u.returnStruct(f); st != nil && u.structHasSemantics(st) {
 		return true
 	}
+	if !u.paramsMatter(f) {
+		return false
+	}
 	pl, err := u.Params(f)
 	if err != nil {
 		// A parameter list shpack cannot read: list it if it names a semantic.

@@ -684,7 +684,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	u.semStructs = u.semanticStructs()
 	u.params = map[*FuncDecl]paramsResult{}
 	for _, d := range f.Decls {
-		if d.Func != nil {
+		if d.Func != nil && u.paramsMatter(d.Func) {
 			pl, err := u.parseParams(d.Func)
 			u.params[d.Func] = paramsResult{pl, err}
 		}
@@ -692,8 +692,27 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	return u, nil
 }
 
+// paramsMatter reports whether a function's parameter list can make it an
+// entry point: a ":" that is no register or packoffset binding, or a type
+// name that is a struct or a typedef. Most functions of a shader are
+// helpers whose lists have neither; they are parsed only when asked for
+// (Params), not with the unit.
+func (u *Unit) paramsMatter(f *FuncDecl) bool {
+	toks := f.Params.Tokens
+	for i, t := range toks {
+		switch {
+		case t.Value == ":" && !(i+1 < len(toks) && (toks[i+1].Value == "register" || toks[i+1].Value == "packoffset")):
+			return true
+		case t.Type == tokType(TokIdent) && (u.idx.structs[t.Value] != nil || u.idx.typedefs[t.Value] != nil):
+			return true
+		}
+	}
+	return false
+}
+
 // Params returns the parsed parameter list of a function of the unit. The
-// lists are parsed once, when the unit is parsed, so a Unit is immutable and
+// lists that can hold semantics are parsed once, when the unit is parsed;
+// the others each time they are asked for, so a Unit stays immutable and
 // safe to share.
 func (u *Unit) Params(f *FuncDecl) (*ParamList, error) {
 	if r, ok := u.params[f]; ok {
