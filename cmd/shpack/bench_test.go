@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -17,6 +20,7 @@ import (
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/realcorpus"
 	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/internal/vkd3d"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
 )
@@ -195,4 +199,84 @@ func BenchmarkPeakMemory(b *testing.B) {
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 	b.ReportMetric(float64(peak)/float64(len(src)), "peak-B/input-B")
+}
+
+// BenchmarkAgainstVkd3d compares shpack's front end with a real compiler on
+// the same work (issue 18): the vertex shaders that corpus-real's
+// techniques compile and that vkd3d-compiler 1.17 accepts as written. Per
+// iteration vkd3d compiles each entry in a process of its own, and one
+// shpack compare process reads all their files; the CPU time (user +
+// system) of each is reported per entry, with their ratio.
+func BenchmarkAgainstVkd3d(b *testing.B) {
+	tool := vkd3d.Tool(b)
+	root := realcorpus.Root(b)
+	bin := buildShpack(b)
+	out := filepath.Join(b.TempDir(), "out.cso")
+	type entry struct{ rel, name, profile string }
+	var entries []entry
+	files := map[string]bool{}
+	vkd3dRun := func(e entry) (time.Duration, bool) {
+		cmd := exec.Command(tool, "-x", "hlsl", "-p", e.profile, "-b", "d3dbc", "-e", e.name, "-o", out, filepath.Base(e.rel))
+		cmd.Dir = filepath.Join(root, filepath.Dir(e.rel))
+		err := cmd.Run()
+		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), err == nil
+	}
+	for _, rel := range realcorpus.Files(b, root) {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			b.Fatal(err)
+		}
+		u, err := hlsl.ParseFile(filepath.Join(root, rel), src, realPPOptions(root, rel))
+		if err != nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, t := range u.Techniques() {
+			for _, p := range t.Passes {
+				for _, r := range p.VS {
+					if r.Null || r.Asm || !strings.HasPrefix(r.Profile, "vs_") || seen[r.Entry+r.Profile] {
+						continue
+					}
+					seen[r.Entry+r.Profile] = true
+					e := entry{rel, r.Entry, r.Profile}
+					if _, ok := vkd3dRun(e); ok {
+						entries = append(entries, e)
+						files[rel] = true
+					}
+				}
+			}
+		}
+	}
+	if len(entries) == 0 {
+		b.Fatal("vkd3d accepted no entry")
+	}
+	args := []string{"compare", "--summary", "--strategies=optimal", "--allow-missing-includes"}
+	dirs := map[string]bool{}
+	for rel := range files {
+		for _, d := range realcorpus.Options(root, rel).IncludeDirs {
+			dirs[d] = true
+		}
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		args = append(args, "-I", d)
+	}
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
+		args = append(args, filepath.Join(root, rel))
+	}
+	var vk, sh time.Duration
+	for b.Loop() {
+		for _, e := range entries {
+			d, _ := vkd3dRun(e)
+			vk += d
+		}
+		cmd := exec.Command(bin, args...)
+		cmd.Run() // failures among the files are counted, not fatal
+		sh += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	n := float64(b.N) * float64(len(entries))
+	b.ReportMetric(float64(len(entries)), "entries")
+	b.ReportMetric(float64(len(files)), "files")
+	b.ReportMetric(vk.Seconds()*1000/n, "vkd3d-cpu-ms/entry")
+	b.ReportMetric(sh.Seconds()*1000/n, "shpack-cpu-ms/entry")
+	b.ReportMetric(vk.Seconds()/sh.Seconds(), "ratio")
 }
