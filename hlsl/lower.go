@@ -174,6 +174,12 @@ func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
 // returnStruct returns the struct f returns, or nil (also when its return
 // type does not resolve).
 func (u *Unit) returnStruct(f *FuncDecl) *StructDecl {
+	// Only a struct's or a typedef's name can be a struct: other return
+	// types (void, float4, sampler) need no resolving, whose errors come
+	// with suggestions that cost an edit distance per known name.
+	if u.idx.structs[f.Ret.Name] == nil && u.idx.typedefs[f.Ret.Name] == nil {
+		return nil
+	}
 	if sh, err := u.resolve(f.Ret, 0); err == nil && sh.kind == shapeStruct {
 		return sh.st
 	}
