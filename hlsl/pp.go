@@ -16,7 +16,12 @@ type (
 	PPOptions = pp.Options
 	// PPResult is a preprocessed translation unit (pp.Result).
 	PPResult = pp.Result
+	// ScanCache shares scanned headers between runs (pp.ScanCache).
+	ScanCache = pp.ScanCache
 )
+
+// NewScanCache returns an empty cache for PPOptions.Cache.
+func NewScanCache() *ScanCache { return pp.NewScanCache() }
 
 // The token kinds (see pp).
 const (

@@ -28,7 +28,8 @@ import (
 // BenchmarkPipeline runs the whole pipeline over the real-world corpus in
 // one process, per iteration: read each file, preprocess, parse, lower,
 // pack every vertex-output signature with the default strategy and print
-// its assembly. It reports files/s and MB/s (of main files).
+// its assembly. It reports files/s and MB/s (of main files). The files of
+// a pass share a ScanCache, as those of one shpack compare do.
 func BenchmarkPipeline(b *testing.B) {
 	root := realcorpus.Root(b)
 	files := realcorpus.Files(b, root)
@@ -44,13 +45,16 @@ func BenchmarkPipeline(b *testing.B) {
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
 	for b.Loop() {
+		cache := hlsl.NewScanCache()
 		for _, rel := range files {
 			path := filepath.Join(root, rel)
 			src, err := os.ReadFile(path)
 			if err != nil {
 				b.Fatal(err)
 			}
-			u, err := hlsl.ParseFile(path, src, realPPOptions(root, rel))
+			opts := realPPOptions(root, rel)
+			opts.Cache = cache
+			u, err := hlsl.ParseFile(path, src, opts)
 			if err != nil {
 				continue
 			}

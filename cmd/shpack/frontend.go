@@ -28,17 +28,21 @@ type frontFlags struct {
 	defines      stringList
 	includes     stringList
 	allowMissing bool
+	// cache keeps the headers this run scans for its other inputs (one
+	// command is one build step: files do not change under it).
+	cache *hlsl.ScanCache
 }
 
 func (f *frontFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.defines, "D", "define a macro: NAME or NAME=VALUE (repeatable)")
 	fs.Var(&f.includes, "I", "add an include directory (repeatable)")
 	fs.BoolVar(&f.allowMissing, "allow-missing-includes", false, "warn about include files that cannot be found and go on")
+	f.cache = hlsl.NewScanCache()
 }
 
 // ppOptions are the preprocessor options the flags ask for.
 func (f *frontFlags) ppOptions() *hlsl.PPOptions {
-	return &hlsl.PPOptions{Defines: f.defines, IncludeDirs: f.includes, AllowMissingIncludes: f.allowMissing}
+	return &hlsl.PPOptions{Defines: f.defines, IncludeDirs: f.includes, AllowMissingIncludes: f.allowMissing, Cache: f.cache}
 }
 
 // load reads, preprocesses and parses one input file ("-" is standard input).

@@ -445,6 +445,24 @@ func (p *ppState) load(path string) (*ppFile, error) {
 	var data []byte
 	var err error
 	real := path
+	cache := p.opts.Cache
+	if p.opts.ReadFile != nil {
+		cache = nil // only files of the file system are cached
+	}
+	if c, ok := cache.get(path); ok {
+		if sf, ok := p.files[c.real]; ok {
+			p.files[path] = sf
+			return sf, nil
+		}
+		if c.size > p.lim.MaxInput {
+			return nil, &ppTooLarge{int64(c.size), int64(p.lim.MaxInput)}
+		}
+		sf := c.file()
+		p.files[path] = sf
+		p.files[c.real] = sf
+		p.res.Files = append(p.res.Files, c.real)
+		return sf, nil
+	}
 	if p.opts.ReadFile != nil {
 		data, err = p.opts.ReadFile(path)
 	} else {
@@ -461,6 +479,7 @@ func (p *ppState) load(path string) (*ppFile, error) {
 		return nil, &ppTooLarge{int64(len(data)), int64(p.lim.MaxInput)}
 	}
 	sf := p.scanFile(real, data)
+	cache.put(path, real, len(data), sf)
 	p.files[path] = sf
 	p.files[real] = sf
 	p.res.Files = append(p.res.Files, real)

@@ -82,6 +82,10 @@ type Options struct {
 	// warning (Result.Warnings) and skips the directive, for listing and
 	// comparing partial source trees. Off, a missing include is an error.
 	AllowMissingIncludes bool
+	// Cache, when set, keeps the scanned tokens of the include files read
+	// from the file system, for the other runs that share it (see
+	// ScanCache).
+	Cache *ScanCache
 }
 
 // Limits bound the work so hostile input stops fast with a positioned error.
