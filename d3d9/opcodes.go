@@ -1,5 +1,7 @@
 package d3d9
 
+import "sync"
+
 // Opcode is a shader instruction opcode (D3DSHADER_INSTRUCTION_OPCODE_TYPE).
 type Opcode uint16
 
@@ -122,65 +124,70 @@ type opInfo struct {
 	kind Kind
 }
 
-var opTable = map[Opcode]opInfo{
-	OpNop: {"nop", false, 0, KindNone}, OpMov: {"mov", true, 1, KindComponent},
-	OpAdd: {"add", true, 2, KindComponent}, OpSub: {"sub", true, 2, KindComponent},
-	OpMad: {"mad", true, 3, KindComponent}, OpMul: {"mul", true, 2, KindComponent},
-	OpRcp: {"rcp", true, 1, KindScalar}, OpRsq: {"rsq", true, 1, KindScalar},
-	OpDp3: {"dp3", true, 2, KindScalar}, OpDp4: {"dp4", true, 2, KindScalar},
-	OpMin: {"min", true, 2, KindComponent}, OpMax: {"max", true, 2, KindComponent},
-	OpSlt: {"slt", true, 2, KindComponent}, OpSge: {"sge", true, 2, KindComponent},
-	OpExp: {"exp", true, 1, KindScalar}, OpLog: {"log", true, 1, KindScalar},
-	OpLit: {"lit", true, 1, KindFixed}, OpDst: {"dst", true, 2, KindFixed},
-	OpLrp: {"lrp", true, 3, KindComponent}, OpFrc: {"frc", true, 1, KindComponent},
-	OpM4x4: {"m4x4", true, 2, KindFixed}, OpM4x3: {"m4x3", true, 2, KindFixed},
-	OpM3x4: {"m3x4", true, 2, KindFixed}, OpM3x3: {"m3x3", true, 2, KindFixed},
-	OpM3x2: {"m3x2", true, 2, KindFixed}, OpCall: {"call", false, 1, KindNone},
-	OpCallNZ: {"callnz", false, 2, KindNone}, OpLoop: {"loop", false, 2, KindNone},
-	OpRet: {"ret", false, 0, KindNone}, OpEndLoop: {"endloop", false, 0, KindNone},
-	OpLabel: {"label", false, 1, KindNone}, OpDcl: {"dcl", true, 0, KindNone},
-	OpPow: {"pow", true, 2, KindScalar}, OpCrs: {"crs", true, 2, KindFixed},
-	OpSgn: {"sgn", true, 1, KindComponent}, OpAbs: {"abs", true, 1, KindComponent},
-	OpNrm: {"nrm", true, 1, KindFixed}, OpSinCos: {"sincos", true, 1, KindFixed},
-	OpRep: {"rep", false, 1, KindNone}, OpEndRep: {"endrep", false, 0, KindNone},
-	OpIf: {"if", false, 1, KindNone}, OpIfc: {"if", false, 2, KindNone},
-	OpElse: {"else", false, 0, KindNone}, OpEndIf: {"endif", false, 0, KindNone},
-	OpBreak: {"break", false, 0, KindNone}, OpBreakc: {"break", false, 2, KindNone},
-	OpMova: {"mova", true, 1, KindComponent}, OpDefB: {"defb", true, 0, KindNone},
-	OpDefI: {"defi", true, 0, KindNone}, OpTexCoord: {"texcoord", true, 0, KindFixed},
-	OpTexKill: {"texkill", true, 0, KindNone}, OpTex: {"texld", true, 2, KindFixed},
-	OpTexBem: {"texbem", true, 1, KindFixed}, OpTexBemL: {"texbeml", true, 1, KindFixed},
-	OpTexReg2AR: {"texreg2ar", true, 1, KindFixed}, OpTexReg2GB: {"texreg2gb", true, 1, KindFixed},
-	OpTexM3x2Pad: {"texm3x2pad", true, 1, KindFixed}, OpTexM3x2Tex: {"texm3x2tex", true, 1, KindFixed},
-	OpTexM3x3Pad: {"texm3x3pad", true, 1, KindFixed}, OpTexM3x3Tex: {"texm3x3tex", true, 1, KindFixed},
-	OpTexM3x3Spc: {"texm3x3spec", true, 2, KindFixed}, OpTexM3x3VSp: {"texm3x3vspec", true, 1, KindFixed},
-	OpExpP: {"expp", true, 1, KindScalar}, OpLogP: {"logp", true, 1, KindScalar},
-	OpCnd: {"cnd", true, 3, KindComponent}, OpDef: {"def", true, 0, KindNone},
-	OpTexReg2RGB: {"texreg2rgb", true, 1, KindFixed}, OpTexDP3Tex: {"texdp3tex", true, 1, KindFixed},
-	OpTexM3x2Dep: {"texm3x2depth", true, 1, KindFixed}, OpTexDP3: {"texdp3", true, 1, KindFixed},
-	OpTexM3x3: {"texm3x3", true, 1, KindFixed}, OpTexDepth: {"texdepth", true, 0, KindFixed},
-	OpCmp: {"cmp", true, 3, KindComponent}, OpBem: {"bem", true, 2, KindFixed},
-	OpDp2Add: {"dp2add", true, 3, KindScalar}, OpDsx: {"dsx", true, 1, KindComponent},
-	OpDsy: {"dsy", true, 1, KindComponent}, OpTexLdd: {"texldd", true, 4, KindFixed},
-	OpSetp: {"setp", true, 2, KindComponent}, OpTexLdl: {"texldl", true, 2, KindFixed},
-	OpBreakp: {"breakp", false, 1, KindNone}, OpPhase: {"phase", false, 0, KindNone},
-}
+// opTable returns the instruction table, built on first use: a map literal
+// is built when the package is initialized otherwise, on every start of
+// every shpack run, most of which never read a program.
+var opTable = sync.OnceValue(func() map[Opcode]opInfo {
+	return map[Opcode]opInfo{
+		OpNop: {"nop", false, 0, KindNone}, OpMov: {"mov", true, 1, KindComponent},
+		OpAdd: {"add", true, 2, KindComponent}, OpSub: {"sub", true, 2, KindComponent},
+		OpMad: {"mad", true, 3, KindComponent}, OpMul: {"mul", true, 2, KindComponent},
+		OpRcp: {"rcp", true, 1, KindScalar}, OpRsq: {"rsq", true, 1, KindScalar},
+		OpDp3: {"dp3", true, 2, KindScalar}, OpDp4: {"dp4", true, 2, KindScalar},
+		OpMin: {"min", true, 2, KindComponent}, OpMax: {"max", true, 2, KindComponent},
+		OpSlt: {"slt", true, 2, KindComponent}, OpSge: {"sge", true, 2, KindComponent},
+		OpExp: {"exp", true, 1, KindScalar}, OpLog: {"log", true, 1, KindScalar},
+		OpLit: {"lit", true, 1, KindFixed}, OpDst: {"dst", true, 2, KindFixed},
+		OpLrp: {"lrp", true, 3, KindComponent}, OpFrc: {"frc", true, 1, KindComponent},
+		OpM4x4: {"m4x4", true, 2, KindFixed}, OpM4x3: {"m4x3", true, 2, KindFixed},
+		OpM3x4: {"m3x4", true, 2, KindFixed}, OpM3x3: {"m3x3", true, 2, KindFixed},
+		OpM3x2: {"m3x2", true, 2, KindFixed}, OpCall: {"call", false, 1, KindNone},
+		OpCallNZ: {"callnz", false, 2, KindNone}, OpLoop: {"loop", false, 2, KindNone},
+		OpRet: {"ret", false, 0, KindNone}, OpEndLoop: {"endloop", false, 0, KindNone},
+		OpLabel: {"label", false, 1, KindNone}, OpDcl: {"dcl", true, 0, KindNone},
+		OpPow: {"pow", true, 2, KindScalar}, OpCrs: {"crs", true, 2, KindFixed},
+		OpSgn: {"sgn", true, 1, KindComponent}, OpAbs: {"abs", true, 1, KindComponent},
+		OpNrm: {"nrm", true, 1, KindFixed}, OpSinCos: {"sincos", true, 1, KindFixed},
+		OpRep: {"rep", false, 1, KindNone}, OpEndRep: {"endrep", false, 0, KindNone},
+		OpIf: {"if", false, 1, KindNone}, OpIfc: {"if", false, 2, KindNone},
+		OpElse: {"else", false, 0, KindNone}, OpEndIf: {"endif", false, 0, KindNone},
+		OpBreak: {"break", false, 0, KindNone}, OpBreakc: {"break", false, 2, KindNone},
+		OpMova: {"mova", true, 1, KindComponent}, OpDefB: {"defb", true, 0, KindNone},
+		OpDefI: {"defi", true, 0, KindNone}, OpTexCoord: {"texcoord", true, 0, KindFixed},
+		OpTexKill: {"texkill", true, 0, KindNone}, OpTex: {"texld", true, 2, KindFixed},
+		OpTexBem: {"texbem", true, 1, KindFixed}, OpTexBemL: {"texbeml", true, 1, KindFixed},
+		OpTexReg2AR: {"texreg2ar", true, 1, KindFixed}, OpTexReg2GB: {"texreg2gb", true, 1, KindFixed},
+		OpTexM3x2Pad: {"texm3x2pad", true, 1, KindFixed}, OpTexM3x2Tex: {"texm3x2tex", true, 1, KindFixed},
+		OpTexM3x3Pad: {"texm3x3pad", true, 1, KindFixed}, OpTexM3x3Tex: {"texm3x3tex", true, 1, KindFixed},
+		OpTexM3x3Spc: {"texm3x3spec", true, 2, KindFixed}, OpTexM3x3VSp: {"texm3x3vspec", true, 1, KindFixed},
+		OpExpP: {"expp", true, 1, KindScalar}, OpLogP: {"logp", true, 1, KindScalar},
+		OpCnd: {"cnd", true, 3, KindComponent}, OpDef: {"def", true, 0, KindNone},
+		OpTexReg2RGB: {"texreg2rgb", true, 1, KindFixed}, OpTexDP3Tex: {"texdp3tex", true, 1, KindFixed},
+		OpTexM3x2Dep: {"texm3x2depth", true, 1, KindFixed}, OpTexDP3: {"texdp3", true, 1, KindFixed},
+		OpTexM3x3: {"texm3x3", true, 1, KindFixed}, OpTexDepth: {"texdepth", true, 0, KindFixed},
+		OpCmp: {"cmp", true, 3, KindComponent}, OpBem: {"bem", true, 2, KindFixed},
+		OpDp2Add: {"dp2add", true, 3, KindScalar}, OpDsx: {"dsx", true, 1, KindComponent},
+		OpDsy: {"dsy", true, 1, KindComponent}, OpTexLdd: {"texldd", true, 4, KindFixed},
+		OpSetp: {"setp", true, 2, KindComponent}, OpTexLdl: {"texldl", true, 2, KindFixed},
+		OpBreakp: {"breakp", false, 1, KindNone}, OpPhase: {"phase", false, 0, KindNone},
+	}
+})
 
 // Kind returns how the opcode's destination relates to its sources.
-func (op Opcode) Kind() Kind { return opTable[op].kind }
+func (op Opcode) Kind() Kind { return opTable()[op].kind }
 
 // Known reports whether the opcode is in the table.
-func (op Opcode) Known() bool { _, ok := opTable[op]; return ok }
+func (op Opcode) Known() bool { _, ok := opTable()[op]; return ok }
 
 // HasDst reports whether instructions of op have a destination operand.
-func (op Opcode) HasDst() bool { return opTable[op].dst }
+func (op Opcode) HasDst() bool { return opTable()[op].dst }
 
 // NumSrcs is the number of source operands of op in Shader Model 3.
-func (op Opcode) NumSrcs() int { return opTable[op].srcs }
+func (op Opcode) NumSrcs() int { return opTable()[op].srcs }
 
 // String returns the opcode's assembly name without variant suffixes.
 func (op Opcode) String() string {
-	if i, ok := opTable[op]; ok {
+	if i, ok := opTable()[op]; ok {
 		return i.name
 	}
 	return "op" + itoa(int(op))

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/shpack/shpack/ir"
 )
@@ -162,9 +163,9 @@ func (ps *parser) version(s string, col int) {
 var cmpByName = map[string]uint8{"gt": CmpGT, "eq": CmpEQ, "ge": CmpGE, "lt": CmpLT, "ne": CmpNE, "le": CmpLE}
 
 // opByName maps instruction names (without suffixes) to opcodes.
-var opByName = func() map[string]Opcode {
+var opByName = sync.OnceValue(func() map[string]Opcode {
 	m := map[string]Opcode{}
-	for op, info := range opTable {
+	for op, info := range opTable() {
 		if op == OpIfc || op == OpBreakc {
 			continue
 		}
@@ -172,7 +173,7 @@ var opByName = func() map[string]Opcode {
 	}
 	m["texldp"], m["texldb"], m["tex"] = OpTex, OpTex, OpTex
 	return m
-}()
+})
 
 // instruction reads one instruction line.
 func (ps *parser) instruction(s string, col int) {
@@ -211,7 +212,7 @@ func (ps *parser) instruction(s string, col int) {
 		ps.dcl(in, parts[1:], args, col, argCol)
 		return
 	}
-	op, ok := opByName[parts[0]]
+	op, ok := opByName()[parts[0]]
 	if !ok {
 		ps.errorf(col, "unknown instruction %q", name)
 		return
@@ -345,7 +346,7 @@ func (ps *parser) dcl(in *Inst, parts []string, args string, col, argCol int) {
 			return
 		}
 		name := strings.TrimRight(part, "0123456789")
-		u, ok := usageByAsm[name]
+		u, ok := usageByAsm()[name]
 		if !ok {
 			ps.errorf(col, "unknown usage %q", part)
 			return
@@ -374,7 +375,7 @@ func (ps *parser) dcl(in *Inst, parts []string, args string, col, argCol int) {
 	ps.p.Insts = append(ps.p.Insts, in)
 }
 
-var usageByAsm = func() map[string]ir.Usage {
+var usageByAsm = sync.OnceValue(func() map[string]ir.Usage {
 	m := map[string]ir.Usage{}
 	for u := ir.UsagePosition; u < ir.UsageVPos; u++ {
 		m[u.Asm()] = u
@@ -383,7 +384,7 @@ var usageByAsm = func() map[string]ir.Usage {
 	m["pointsize"] = ir.UsagePSize
 	m["texture"] = ir.UsageTexCoord
 	return m
-}()
+})
 
 // def reads "c0, 1, 2, 3, 4" or "c0 = 1, 2, 3, 4" (and defi, defb).
 func (ps *parser) def(in *Inst, args string, col int) {

@@ -2,11 +2,11 @@ package emit
 
 import (
 	"cmp"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/shpack/shpack/ir"
 )
@@ -286,9 +286,10 @@ func truncateAt(s string, width, charW float64) string {
 	return string(r[:fit-1]) + "…"
 }
 
-// esc escapes text for XML.
-func esc(s string) string {
-	var b strings.Builder
-	xml.EscapeText(&b, []byte(s))
-	return b.String()
-}
+// esc escapes text for XML (by hand: encoding/xml's initialization would
+// be paid by every shpack run).
+func esc(s string) string { return xmlEscaper().Replace(s) }
+
+var xmlEscaper = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "\t", "&#x9;", "\n", "&#xA;", "\r", "&#xD;")
+})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -251,12 +252,15 @@ func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
 
 // numericLike matches a scalar type name with a size suffix ("float5",
 // "half4x7").
-var numericLike = regexp.MustCompile(`^(float|half|int|uint|bool|double|dword|min16float|min10float|min16int|min16uint)([0-9]+)(x[0-9]+)?$`)
+// It is compiled on first use, not when every shpack run starts.
+var numericLike = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(float|half|int|uint|bool|double|dword|min16float|min10float|min16int|min16uint)([0-9]+)(x[0-9]+)?$`)
+})
 
 // unknownType is the message for a type name that is none: a vector or
 // matrix size out of range says so; a misspelt name gets a suggestion.
 func (u *Unit) unknownType(name string) string {
-	if numericLike.MatchString(name) {
+	if numericLike().MatchString(name) {
 		return fmt.Sprintf("unknown type %s: vectors and matrices have 1 to 4 rows and columns", name)
 	}
 	if hint := u.suggestType(name); hint != "" {

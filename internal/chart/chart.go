@@ -11,13 +11,13 @@ package chart
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -239,9 +239,7 @@ func (f *Figure) SVG() []byte {
 		if s.faint {
 			attrs += ` fill="#555555"`
 		}
-		var t strings.Builder
-		xml.EscapeText(&t, []byte(s.text))
-		fmt.Fprintf(&b, "<text %s>%s</text>\n", attrs, t.String())
+		fmt.Fprintf(&b, "<text %s>%s</text>\n", attrs, xmlEscaper().Replace(s.text))
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
@@ -303,6 +301,12 @@ func (f *Figure) PNG() ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// xmlEscaper escapes text for XML (encoding/xml's initialization would be
+// paid by every shpack run).
+var xmlEscaper = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+})
 
 // hex parses "#rrggbb".
 func hex(s string) color.RGBA {
