@@ -57,18 +57,20 @@ func HLSL(w io.Writer, l *ir.Layout, source string) error {
 		r := &regs[i]
 		for _, m := range r.Members {
 			e := &sig.Elements[m.Elem]
-			pack = append(pack, fmt.Sprintf("dst.%s%s = %s; /* %s */", field(r), r.Swizzle(m), ToFloat(e, "src."+e.Access), e.Name))
+			pack = append(pack, fmt.Sprintf("shpack_dst.%s%s = %s; /* %s */", field(r), r.Swizzle(m), ToFloat(e, "shpack_src."+e.Access), e.Name))
 			if r.Role == ir.RoleGeneral {
-				src := "src." + field(r) + r.Swizzle(m)
-				unpack = append(unpack, fmt.Sprintf("dst.%s = %s; /* %s */", e.Access, FromFloat(e, src), e.Name))
+				src := "shpack_src." + field(r) + r.Swizzle(m)
+				unpack = append(unpack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", e.Access, FromFloat(e, src), e.Name))
 			}
 		}
 	}
 	fmt.Fprintf(&b, "// %s_PACK(dst, src): dst is a %s_Packed, src a %s.\n", name, name, name)
-	writeMacro(&b, name+"_PACK(dst, src)", pack)
+	// The macros' parameters are shpack_dst and shpack_src: a member
+	// named dst or src would otherwise be replaced by an argument.
+	writeMacro(&b, name+"_PACK(shpack_dst, shpack_src)", pack)
 	fmt.Fprintf(&b, "// %s_UNPACK(dst, src): dst is a %s, src a %s_PackedPS; POSITION0 and PSIZE,\n", name, name, name)
 	b.WriteString("// which a pixel shader cannot read, are left as they are.\n")
-	writeMacro(&b, name+"_UNPACK(dst, src)", unpack)
+	writeMacro(&b, name+"_UNPACK(shpack_dst, shpack_src)", unpack)
 
 	fmt.Fprintf(&b, "%s_Packed %s_Pack(%s v)\n{\n    %s_Packed p = (%s_Packed)0;\n    %s_PACK(p, v)\n    return p;\n}\n\n",
 		name, name, name, name, name, name)

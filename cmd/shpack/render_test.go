@@ -488,3 +488,50 @@ PS_OUT ps_main(%[1]s_PackedPS p)
 		})
 	}
 }
+
+// TestPackedHLSLMemberNames compiles with vkd3d 1.17 a vertex and a pixel
+// shader that use --format=hlsl's macros on a struct whose members are
+// named like the macros' parameters could be (dst, src) and like the
+// packed struct's fields (r1): the macros must not capture them.
+func TestPackedHLSLMemberNames(t *testing.T) {
+	testenv.Heavy(t)
+	vkd3d.Tool(t)
+	dir := t.TempDir()
+	src := `struct V
+{
+    float4 pos : POSITION;
+    float2 dst : TEXCOORD0;
+    float2 src : TEXCOORD1;
+    float  r1  : TEXCOORD2;
+};
+`
+	in := filepath.Join(dir, "v.hlsl")
+	require.NoError(t, os.WriteFile(in, []byte(src), 0o644))
+	code, gen, stderr := shpackRun("--format=hlsl", "--struct=V", in)
+	require.Equal(t, 0, code, stderr)
+	file := src + gen + `
+V_Packed vs_main(float4 p : POSITION)
+{
+    V o = (V)0;
+    o.pos = p; o.dst = float2(0.25, 0.5); o.src = float2(0.75, 1); o.r1 = 0.125;
+    V_Packed r = (V_Packed)0;
+    V_PACK(r, o)
+    return r;
+}
+
+float4 ps_main(V_PackedPS p) : COLOR0
+{
+    V i = (V)0;
+    V_UNPACK(i, p)
+    return float4(i.dst, i.src.x, i.r1);
+}
+`
+	path := filepath.Join(dir, "shader.hlsl")
+	require.NoError(t, os.WriteFile(path, []byte(file), 0o644))
+	for _, e := range []struct{ entry, profile string }{{"vs_main", "vs_3_0"}, {"ps_main", "ps_3_0"}} {
+		_, err := vkd3d.Compile(t, dir, path, e.entry, e.profile, filepath.Join(dir, e.entry+".cso"))
+		require.NoError(t, err, file)
+	}
+	assert.Contains(t, gen, "#define V_PACK(shpack_dst, shpack_src)")
+	assert.Contains(t, gen, "shpack_src.dst")
+}

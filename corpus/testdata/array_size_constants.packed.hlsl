@@ -27,28 +27,28 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Bands[0]; /* Bands[0] */ \
-    dst.r1.w = src.Taps[0]; /* Taps[0] */ \
-    dst.r2.xyz = src.Bands[1]; /* Bands[1] */ \
-    dst.r2.w = src.Taps[1]; /* Taps[1] */ \
-    dst.r3.xy = src.Rings[0]; /* Rings[0] */ \
-    dst.r3.zw = src.Rings[1]; /* Rings[1] */ \
-    dst.r4.xy = src.Rings[2]; /* Rings[2] */ \
-    dst.r4.z = src.Taps[2]; /* Taps[2] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Bands[0]; /* Bands[0] */ \
+    shpack_dst.r1.w = shpack_src.Taps[0]; /* Taps[0] */ \
+    shpack_dst.r2.xyz = shpack_src.Bands[1]; /* Bands[1] */ \
+    shpack_dst.r2.w = shpack_src.Taps[1]; /* Taps[1] */ \
+    shpack_dst.r3.xy = shpack_src.Rings[0]; /* Rings[0] */ \
+    shpack_dst.r3.zw = shpack_src.Rings[1]; /* Rings[1] */ \
+    shpack_dst.r4.xy = shpack_src.Rings[2]; /* Rings[2] */ \
+    shpack_dst.r4.z = shpack_src.Taps[2]; /* Taps[2] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Bands[0] = src.r1.xyz; /* Bands[0] */ \
-    dst.Taps[0] = src.r1.w; /* Taps[0] */ \
-    dst.Bands[1] = src.r2.xyz; /* Bands[1] */ \
-    dst.Taps[1] = src.r2.w; /* Taps[1] */ \
-    dst.Rings[0] = src.r3.xy; /* Rings[0] */ \
-    dst.Rings[1] = src.r3.zw; /* Rings[1] */ \
-    dst.Rings[2] = src.r4.xy; /* Rings[2] */ \
-    dst.Taps[2] = src.r4.z; /* Taps[2] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Bands[0] = shpack_src.r1.xyz; /* Bands[0] */ \
+    shpack_dst.Taps[0] = shpack_src.r1.w; /* Taps[0] */ \
+    shpack_dst.Bands[1] = shpack_src.r2.xyz; /* Bands[1] */ \
+    shpack_dst.Taps[1] = shpack_src.r2.w; /* Taps[1] */ \
+    shpack_dst.Rings[0] = shpack_src.r3.xy; /* Rings[0] */ \
+    shpack_dst.Rings[1] = shpack_src.r3.zw; /* Rings[1] */ \
+    shpack_dst.Rings[2] = shpack_src.r4.xy; /* Rings[2] */ \
+    shpack_dst.Taps[2] = shpack_src.r4.z; /* Taps[2] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -27,32 +27,32 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.Grid[0][0]; /* Grid[0][0] */ \
-    dst.r1.zw = src.Grid[0][1]; /* Grid[0][1] */ \
-    dst.r2.xy = src.Grid[0][2]; /* Grid[0][2] */ \
-    dst.r2.zw = src.Grid[1][0]; /* Grid[1][0] */ \
-    dst.r3.xy = src.Grid[1][1]; /* Grid[1][1] */ \
-    dst.r3.zw = src.Grid[1][2]; /* Grid[1][2] */ \
-    dst.r4.x = src.Links[0][0]; /* Links[0][0] */ \
-    dst.r4.y = src.Links[0][1]; /* Links[0][1] */ \
-    dst.r4.z = src.Links[1][0]; /* Links[1][0] */ \
-    dst.r4.w = src.Links[1][1]; /* Links[1][1] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.Grid[0][0]; /* Grid[0][0] */ \
+    shpack_dst.r1.zw = shpack_src.Grid[0][1]; /* Grid[0][1] */ \
+    shpack_dst.r2.xy = shpack_src.Grid[0][2]; /* Grid[0][2] */ \
+    shpack_dst.r2.zw = shpack_src.Grid[1][0]; /* Grid[1][0] */ \
+    shpack_dst.r3.xy = shpack_src.Grid[1][1]; /* Grid[1][1] */ \
+    shpack_dst.r3.zw = shpack_src.Grid[1][2]; /* Grid[1][2] */ \
+    shpack_dst.r4.x = shpack_src.Links[0][0]; /* Links[0][0] */ \
+    shpack_dst.r4.y = shpack_src.Links[0][1]; /* Links[0][1] */ \
+    shpack_dst.r4.z = shpack_src.Links[1][0]; /* Links[1][0] */ \
+    shpack_dst.r4.w = shpack_src.Links[1][1]; /* Links[1][1] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Grid[0][0] = src.r1.xy; /* Grid[0][0] */ \
-    dst.Grid[0][1] = src.r1.zw; /* Grid[0][1] */ \
-    dst.Grid[0][2] = src.r2.xy; /* Grid[0][2] */ \
-    dst.Grid[1][0] = src.r2.zw; /* Grid[1][0] */ \
-    dst.Grid[1][1] = src.r3.xy; /* Grid[1][1] */ \
-    dst.Grid[1][2] = src.r3.zw; /* Grid[1][2] */ \
-    dst.Links[0][0] = src.r4.x; /* Links[0][0] */ \
-    dst.Links[0][1] = src.r4.y; /* Links[0][1] */ \
-    dst.Links[1][0] = src.r4.z; /* Links[1][0] */ \
-    dst.Links[1][1] = src.r4.w; /* Links[1][1] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Grid[0][0] = shpack_src.r1.xy; /* Grid[0][0] */ \
+    shpack_dst.Grid[0][1] = shpack_src.r1.zw; /* Grid[0][1] */ \
+    shpack_dst.Grid[0][2] = shpack_src.r2.xy; /* Grid[0][2] */ \
+    shpack_dst.Grid[1][0] = shpack_src.r2.zw; /* Grid[1][0] */ \
+    shpack_dst.Grid[1][1] = shpack_src.r3.xy; /* Grid[1][1] */ \
+    shpack_dst.Grid[1][2] = shpack_src.r3.zw; /* Grid[1][2] */ \
+    shpack_dst.Links[0][0] = shpack_src.r4.x; /* Links[0][0] */ \
+    shpack_dst.Links[0][1] = shpack_src.r4.y; /* Links[0][1] */ \
+    shpack_dst.Links[1][0] = shpack_src.r4.z; /* Links[1][0] */ \
+    shpack_dst.Links[1][1] = shpack_src.r4.w; /* Links[1][1] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -31,28 +31,28 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Joint[0]._m00_m10_m20; /* Joint[0][0] */ \
-    dst.r2 = src.Joint[0]._m01_m11_m21; /* Joint[0][1] */ \
-    dst.r3 = src.Joint[1]._m00_m10_m20; /* Joint[1][0] */ \
-    dst.r4 = src.Joint[1]._m01_m11_m21; /* Joint[1][1] */ \
-    dst.r5.xy = src.Flow[0][0]; /* Flow[0][0] */ \
-    dst.r5.zw = src.Flow[0][1]; /* Flow[0][1] */ \
-    dst.r6.xy = src.Flow[1][0]; /* Flow[1][0] */ \
-    dst.r6.zw = src.Flow[1][1]; /* Flow[1][1] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Joint[0]._m00_m10_m20; /* Joint[0][0] */ \
+    shpack_dst.r2 = shpack_src.Joint[0]._m01_m11_m21; /* Joint[0][1] */ \
+    shpack_dst.r3 = shpack_src.Joint[1]._m00_m10_m20; /* Joint[1][0] */ \
+    shpack_dst.r4 = shpack_src.Joint[1]._m01_m11_m21; /* Joint[1][1] */ \
+    shpack_dst.r5.xy = shpack_src.Flow[0][0]; /* Flow[0][0] */ \
+    shpack_dst.r5.zw = shpack_src.Flow[0][1]; /* Flow[0][1] */ \
+    shpack_dst.r6.xy = shpack_src.Flow[1][0]; /* Flow[1][0] */ \
+    shpack_dst.r6.zw = shpack_src.Flow[1][1]; /* Flow[1][1] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Joint[0]._m00_m10_m20 = src.r1; /* Joint[0][0] */ \
-    dst.Joint[0]._m01_m11_m21 = src.r2; /* Joint[0][1] */ \
-    dst.Joint[1]._m00_m10_m20 = src.r3; /* Joint[1][0] */ \
-    dst.Joint[1]._m01_m11_m21 = src.r4; /* Joint[1][1] */ \
-    dst.Flow[0][0] = src.r5.xy; /* Flow[0][0] */ \
-    dst.Flow[0][1] = src.r5.zw; /* Flow[0][1] */ \
-    dst.Flow[1][0] = src.r6.xy; /* Flow[1][0] */ \
-    dst.Flow[1][1] = src.r6.zw; /* Flow[1][1] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Joint[0]._m00_m10_m20 = shpack_src.r1; /* Joint[0][0] */ \
+    shpack_dst.Joint[0]._m01_m11_m21 = shpack_src.r2; /* Joint[0][1] */ \
+    shpack_dst.Joint[1]._m00_m10_m20 = shpack_src.r3; /* Joint[1][0] */ \
+    shpack_dst.Joint[1]._m01_m11_m21 = shpack_src.r4; /* Joint[1][1] */ \
+    shpack_dst.Flow[0][0] = shpack_src.r5.xy; /* Flow[0][0] */ \
+    shpack_dst.Flow[0][1] = shpack_src.r5.zw; /* Flow[0][1] */ \
+    shpack_dst.Flow[1][0] = shpack_src.r6.xy; /* Flow[1][0] */ \
+    shpack_dst.Flow[1][1] = shpack_src.r6.zw; /* Flow[1][1] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -21,16 +21,16 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.Uv; /* Uv */ \
-    dst.r1.z = src.Fog; /* Fog */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r1.z = shpack_src.Fog; /* Fog */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Uv = src.r1.xy; /* Uv */ \
-    dst.Fog = src.r1.z; /* Fog */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Uv = shpack_src.r1.xy; /* Uv */ \
+    shpack_dst.Fog = shpack_src.r1.z; /* Fog */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

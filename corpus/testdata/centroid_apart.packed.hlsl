@@ -27,24 +27,24 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.Detail; /* Detail */ \
-    dst.r1.zw = src.Shadow; /* Shadow */ \
-    dst.r2.xy = src.Uv; /* Uv */ \
-    dst.r2.z = src.Fog; /* Fog */ \
-    dst.r3 = src.Tint; /* Tint */ \
-    dst.r4 = src.Rim; /* Rim */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.Detail; /* Detail */ \
+    shpack_dst.r1.zw = shpack_src.Shadow; /* Shadow */ \
+    shpack_dst.r2.xy = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r2.z = shpack_src.Fog; /* Fog */ \
+    shpack_dst.r3 = shpack_src.Tint; /* Tint */ \
+    shpack_dst.r4 = shpack_src.Rim; /* Rim */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Detail = src.r1.xy; /* Detail */ \
-    dst.Shadow = src.r1.zw; /* Shadow */ \
-    dst.Uv = src.r2.xy; /* Uv */ \
-    dst.Fog = src.r2.z; /* Fog */ \
-    dst.Tint = src.r3; /* Tint */ \
-    dst.Rim = src.r4; /* Rim */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Detail = shpack_src.r1.xy; /* Detail */ \
+    shpack_dst.Shadow = shpack_src.r1.zw; /* Shadow */ \
+    shpack_dst.Uv = shpack_src.r2.xy; /* Uv */ \
+    shpack_dst.Fog = shpack_src.r2.z; /* Fog */ \
+    shpack_dst.Tint = shpack_src.r3; /* Tint */ \
+    shpack_dst.Rim = shpack_src.r4; /* Rim */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -23,20 +23,20 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.Tint; /* Tint */ \
-    dst.r1.zw = src.Glow; /* Glow */ \
-    dst.r2.xy = src.UV0; /* UV0 */ \
-    dst.r2.zw = src.UV1; /* UV1 */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.Tint; /* Tint */ \
+    shpack_dst.r1.zw = shpack_src.Glow; /* Glow */ \
+    shpack_dst.r2.xy = shpack_src.UV0; /* UV0 */ \
+    shpack_dst.r2.zw = shpack_src.UV1; /* UV1 */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Tint = src.r1.xy; /* Tint */ \
-    dst.Glow = src.r1.zw; /* Glow */ \
-    dst.UV0 = src.r2.xy; /* UV0 */ \
-    dst.UV1 = src.r2.zw; /* UV1 */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Tint = shpack_src.r1.xy; /* Tint */ \
+    shpack_dst.Glow = shpack_src.r1.zw; /* Glow */ \
+    shpack_dst.UV0 = shpack_src.r2.xy; /* UV0 */ \
+    shpack_dst.UV1 = shpack_src.r2.zw; /* UV1 */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -25,22 +25,22 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Diffuse; /* Diffuse */ \
-    dst.r1.w = src.Alpha; /* Alpha */ \
-    dst.r2.xy = src.Spec; /* Spec */ \
-    dst.r2.zw = src.Glow; /* Glow */ \
-    dst.r3 = src.Fade; /* Fade */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Diffuse; /* Diffuse */ \
+    shpack_dst.r1.w = shpack_src.Alpha; /* Alpha */ \
+    shpack_dst.r2.xy = shpack_src.Spec; /* Spec */ \
+    shpack_dst.r2.zw = shpack_src.Glow; /* Glow */ \
+    shpack_dst.r3 = shpack_src.Fade; /* Fade */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Diffuse = src.r1.xyz; /* Diffuse */ \
-    dst.Alpha = src.r1.w; /* Alpha */ \
-    dst.Spec = src.r2.xy; /* Spec */ \
-    dst.Glow = src.r2.zw; /* Glow */ \
-    dst.Fade = src.r3; /* Fade */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Diffuse = shpack_src.r1.xyz; /* Diffuse */ \
+    shpack_dst.Alpha = shpack_src.r1.w; /* Alpha */ \
+    shpack_dst.Spec = shpack_src.r2.xy; /* Spec */ \
+    shpack_dst.Glow = shpack_src.r2.zw; /* Glow */ \
+    shpack_dst.Fade = shpack_src.r3; /* Fade */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -23,20 +23,20 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Diffuse; /* Diffuse */ \
-    dst.r1.w = src.Fade; /* Fade */ \
-    dst.r2.xy = src.Uv; /* Uv */ \
-    dst.r2.zw = src.Spec; /* Spec */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Diffuse; /* Diffuse */ \
+    shpack_dst.r1.w = shpack_src.Fade; /* Fade */ \
+    shpack_dst.r2.xy = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r2.zw = shpack_src.Spec; /* Spec */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Diffuse = src.r1.xyz; /* Diffuse */ \
-    dst.Fade = src.r1.w; /* Fade */ \
-    dst.Uv = src.r2.xy; /* Uv */ \
-    dst.Spec = src.r2.zw; /* Spec */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Diffuse = shpack_src.r1.xyz; /* Diffuse */ \
+    shpack_dst.Fade = shpack_src.r1.w; /* Fade */ \
+    shpack_dst.Uv = shpack_src.r2.xy; /* Uv */ \
+    shpack_dst.Spec = shpack_src.r2.zw; /* Spec */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

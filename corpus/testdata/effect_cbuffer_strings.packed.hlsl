@@ -23,18 +23,18 @@ struct WATER_OUT_PackedPS
 };
 
 // WATER_OUT_PACK(dst, src): dst is a WATER_OUT_Packed, src a WATER_OUT.
-#define WATER_OUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.WaveUv; /* WaveUv */ \
-    dst.r1.zw = src.FoamUv; /* FoamUv */ \
-    dst.r2 = src.Crest; /* Crest */
+#define WATER_OUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.WaveUv; /* WaveUv */ \
+    shpack_dst.r1.zw = shpack_src.FoamUv; /* FoamUv */ \
+    shpack_dst.r2 = shpack_src.Crest; /* Crest */
 
 // WATER_OUT_UNPACK(dst, src): dst is a WATER_OUT, src a WATER_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define WATER_OUT_UNPACK(dst, src) \
-    dst.WaveUv = src.r1.xy; /* WaveUv */ \
-    dst.FoamUv = src.r1.zw; /* FoamUv */ \
-    dst.Crest = src.r2; /* Crest */
+#define WATER_OUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.WaveUv = shpack_src.r1.xy; /* WaveUv */ \
+    shpack_dst.FoamUv = shpack_src.r1.zw; /* FoamUv */ \
+    shpack_dst.Crest = shpack_src.r2; /* Crest */
 
 WATER_OUT_Packed WATER_OUT_Pack(WATER_OUT v)
 {

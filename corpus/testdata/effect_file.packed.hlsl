@@ -25,20 +25,20 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Position; /* Position */ \
-    dst.r1 = src.Diffuse; /* Diffuse */ \
-    dst.r2.xyz = src.Normal; /* Normal */ \
-    dst.r2.w = src.Fog; /* Fog */ \
-    dst.r3 = src.TexUV; /* TexUV */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Position; /* Position */ \
+    shpack_dst.r1 = shpack_src.Diffuse; /* Diffuse */ \
+    shpack_dst.r2.xyz = shpack_src.Normal; /* Normal */ \
+    shpack_dst.r2.w = shpack_src.Fog; /* Fog */ \
+    shpack_dst.r3 = shpack_src.TexUV; /* TexUV */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Diffuse = src.r1; /* Diffuse */ \
-    dst.Normal = src.r2.xyz; /* Normal */ \
-    dst.Fog = src.r2.w; /* Fog */ \
-    dst.TexUV = src.r3; /* TexUV */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Diffuse = shpack_src.r1; /* Diffuse */ \
+    shpack_dst.Normal = shpack_src.r2.xyz; /* Normal */ \
+    shpack_dst.Fog = shpack_src.r2.w; /* Fog */ \
+    shpack_dst.TexUV = shpack_src.r3; /* TexUV */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

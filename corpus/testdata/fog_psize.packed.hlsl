@@ -24,19 +24,19 @@ struct SPRITE_OUT_PackedPS
 };
 
 // SPRITE_OUT_PACK(dst, src): dst is a SPRITE_OUT_Packed, src a SPRITE_OUT.
-#define SPRITE_OUT_PACK(dst, src) \
-    dst.r0 = src.Position; /* Position */ \
-    dst.r1 = src.Size; /* Size */ \
-    dst.r2 = src.Color; /* Color */ \
-    dst.r3.xy = src.UV; /* UV */ \
-    dst.r3.z = src.Fog; /* Fog */
+#define SPRITE_OUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Position; /* Position */ \
+    shpack_dst.r1 = shpack_src.Size; /* Size */ \
+    shpack_dst.r2 = shpack_src.Color; /* Color */ \
+    shpack_dst.r3.xy = shpack_src.UV; /* UV */ \
+    shpack_dst.r3.z = shpack_src.Fog; /* Fog */
 
 // SPRITE_OUT_UNPACK(dst, src): dst is a SPRITE_OUT, src a SPRITE_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define SPRITE_OUT_UNPACK(dst, src) \
-    dst.Color = src.r2; /* Color */ \
-    dst.UV = src.r3.xy; /* UV */ \
-    dst.Fog = src.r3.z; /* Fog */
+#define SPRITE_OUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Color = shpack_src.r2; /* Color */ \
+    shpack_dst.UV = shpack_src.r3.xy; /* UV */ \
+    shpack_dst.Fog = shpack_src.r3.z; /* Fog */
 
 SPRITE_OUT_Packed SPRITE_OUT_Pack(SPRITE_OUT v)
 {

@@ -23,18 +23,18 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.ShadowUv; /* ShadowUv */ \
-    dst.r1.w = src.FogDensity; /* FogDensity */ \
-    dst.r2 = src.Normal; /* Normal */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.ShadowUv; /* ShadowUv */ \
+    shpack_dst.r1.w = shpack_src.FogDensity; /* FogDensity */ \
+    shpack_dst.r2 = shpack_src.Normal; /* Normal */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.ShadowUv = src.r1.xyz; /* ShadowUv */ \
-    dst.FogDensity = src.r1.w; /* FogDensity */ \
-    dst.Normal = src.r2; /* Normal */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.ShadowUv = shpack_src.r1.xyz; /* ShadowUv */ \
+    shpack_dst.FogDensity = shpack_src.r1.w; /* FogDensity */ \
+    shpack_dst.Normal = shpack_src.r2; /* Normal */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

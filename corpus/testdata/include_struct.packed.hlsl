@@ -23,18 +23,18 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Normal; /* Normal */ \
-    dst.r1.w = src.Fog; /* Fog */ \
-    dst.r2 = src.Uv; /* Uv */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Normal; /* Normal */ \
+    shpack_dst.r1.w = shpack_src.Fog; /* Fog */ \
+    shpack_dst.r2 = shpack_src.Uv; /* Uv */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Normal = src.r1.xyz; /* Normal */ \
-    dst.Fog = src.r1.w; /* Fog */ \
-    dst.Uv = src.r2; /* Uv */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Normal = shpack_src.r1.xyz; /* Normal */ \
+    shpack_dst.Fog = shpack_src.r1.w; /* Fog */ \
+    shpack_dst.Uv = shpack_src.r2; /* Uv */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

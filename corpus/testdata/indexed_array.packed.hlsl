@@ -26,25 +26,25 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Size; /* Size */ \
-    dst.r2.x = src.Weights[0]; /* Weights[0] */ \
-    dst.r2.yzw = src.Normal; /* Normal */ \
-    dst.r3.x = src.Weights[1]; /* Weights[1] */ \
-    dst.r3.yz = src.UV; /* UV */ \
-    dst.r3.w = src.Fade; /* Fade */ \
-    dst.r4 = src.Weights[2]; /* Weights[2] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Size; /* Size */ \
+    shpack_dst.r2.x = shpack_src.Weights[0]; /* Weights[0] */ \
+    shpack_dst.r2.yzw = shpack_src.Normal; /* Normal */ \
+    shpack_dst.r3.x = shpack_src.Weights[1]; /* Weights[1] */ \
+    shpack_dst.r3.yz = shpack_src.UV; /* UV */ \
+    shpack_dst.r3.w = shpack_src.Fade; /* Fade */ \
+    shpack_dst.r4 = shpack_src.Weights[2]; /* Weights[2] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Weights[0] = src.r2.x; /* Weights[0] */ \
-    dst.Normal = src.r2.yzw; /* Normal */ \
-    dst.Weights[1] = src.r3.x; /* Weights[1] */ \
-    dst.UV = src.r3.yz; /* UV */ \
-    dst.Fade = src.r3.w; /* Fade */ \
-    dst.Weights[2] = src.r4; /* Weights[2] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Weights[0] = shpack_src.r2.x; /* Weights[0] */ \
+    shpack_dst.Normal = shpack_src.r2.yzw; /* Normal */ \
+    shpack_dst.Weights[1] = shpack_src.r3.x; /* Weights[1] */ \
+    shpack_dst.UV = shpack_src.r3.yz; /* UV */ \
+    shpack_dst.Fade = shpack_src.r3.w; /* Fade */ \
+    shpack_dst.Weights[2] = shpack_src.r4; /* Weights[2] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

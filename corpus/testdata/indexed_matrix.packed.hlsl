@@ -31,30 +31,30 @@ struct SKIN_OUT_PackedPS
 };
 
 // SKIN_OUT_PACK(dst, src): dst is a SKIN_OUT_Packed, src a SKIN_OUT.
-#define SKIN_OUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Bones._m00_m10_m20; /* Bones[0] */ \
-    dst.r1.w = src.W0; /* W0 */ \
-    dst.r2.xyz = src.Bones._m01_m11_m21; /* Bones[1] */ \
-    dst.r2.w = src.W1; /* W1 */ \
-    dst.r3 = src.Bones._m02_m12_m22; /* Bones[2] */ \
-    dst.r4 = src.Bones._m03_m13_m23; /* Bones[3] */ \
-    dst.r5.xy = src.Extra[0]; /* Extra[0] */ \
-    dst.r5.zw = src.UV; /* UV */ \
-    dst.r6 = src.Extra[1]; /* Extra[1] */
+#define SKIN_OUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Bones._m00_m10_m20; /* Bones[0] */ \
+    shpack_dst.r1.w = shpack_src.W0; /* W0 */ \
+    shpack_dst.r2.xyz = shpack_src.Bones._m01_m11_m21; /* Bones[1] */ \
+    shpack_dst.r2.w = shpack_src.W1; /* W1 */ \
+    shpack_dst.r3 = shpack_src.Bones._m02_m12_m22; /* Bones[2] */ \
+    shpack_dst.r4 = shpack_src.Bones._m03_m13_m23; /* Bones[3] */ \
+    shpack_dst.r5.xy = shpack_src.Extra[0]; /* Extra[0] */ \
+    shpack_dst.r5.zw = shpack_src.UV; /* UV */ \
+    shpack_dst.r6 = shpack_src.Extra[1]; /* Extra[1] */
 
 // SKIN_OUT_UNPACK(dst, src): dst is a SKIN_OUT, src a SKIN_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define SKIN_OUT_UNPACK(dst, src) \
-    dst.Bones._m00_m10_m20 = src.r1.xyz; /* Bones[0] */ \
-    dst.W0 = src.r1.w; /* W0 */ \
-    dst.Bones._m01_m11_m21 = src.r2.xyz; /* Bones[1] */ \
-    dst.W1 = src.r2.w; /* W1 */ \
-    dst.Bones._m02_m12_m22 = src.r3; /* Bones[2] */ \
-    dst.Bones._m03_m13_m23 = src.r4; /* Bones[3] */ \
-    dst.Extra[0] = src.r5.xy; /* Extra[0] */ \
-    dst.UV = src.r5.zw; /* UV */ \
-    dst.Extra[1] = src.r6; /* Extra[1] */
+#define SKIN_OUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Bones._m00_m10_m20 = shpack_src.r1.xyz; /* Bones[0] */ \
+    shpack_dst.W0 = shpack_src.r1.w; /* W0 */ \
+    shpack_dst.Bones._m01_m11_m21 = shpack_src.r2.xyz; /* Bones[1] */ \
+    shpack_dst.W1 = shpack_src.r2.w; /* W1 */ \
+    shpack_dst.Bones._m02_m12_m22 = shpack_src.r3; /* Bones[2] */ \
+    shpack_dst.Bones._m03_m13_m23 = shpack_src.r4; /* Bones[3] */ \
+    shpack_dst.Extra[0] = shpack_src.r5.xy; /* Extra[0] */ \
+    shpack_dst.UV = shpack_src.r5.zw; /* UV */ \
+    shpack_dst.Extra[1] = shpack_src.r6; /* Extra[1] */
 
 SKIN_OUT_Packed SKIN_OUT_Pack(SKIN_OUT v)
 {

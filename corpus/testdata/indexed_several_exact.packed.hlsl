@@ -28,29 +28,29 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Size; /* Size */ \
-    dst.r2.xyz = src.View[0]; /* View[0] */ \
-    dst.r2.w = src.Fade[0]; /* Fade[0] */ \
-    dst.r3.xyz = src.View[1]; /* View[1] */ \
-    dst.r3.w = src.Fade[1]; /* Fade[1] */ \
-    dst.r4.xy = src.Flow[0]; /* Flow[0] */ \
-    dst.r4.zw = src.Uv; /* Uv */ \
-    dst.r5.xy = src.Flow[1]; /* Flow[1] */ \
-    dst.r5.z = src.Depth; /* Depth */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Size; /* Size */ \
+    shpack_dst.r2.xyz = shpack_src.View[0]; /* View[0] */ \
+    shpack_dst.r2.w = shpack_src.Fade[0]; /* Fade[0] */ \
+    shpack_dst.r3.xyz = shpack_src.View[1]; /* View[1] */ \
+    shpack_dst.r3.w = shpack_src.Fade[1]; /* Fade[1] */ \
+    shpack_dst.r4.xy = shpack_src.Flow[0]; /* Flow[0] */ \
+    shpack_dst.r4.zw = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r5.xy = shpack_src.Flow[1]; /* Flow[1] */ \
+    shpack_dst.r5.z = shpack_src.Depth; /* Depth */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.View[0] = src.r2.xyz; /* View[0] */ \
-    dst.Fade[0] = src.r2.w; /* Fade[0] */ \
-    dst.View[1] = src.r3.xyz; /* View[1] */ \
-    dst.Fade[1] = src.r3.w; /* Fade[1] */ \
-    dst.Flow[0] = src.r4.xy; /* Flow[0] */ \
-    dst.Uv = src.r4.zw; /* Uv */ \
-    dst.Flow[1] = src.r5.xy; /* Flow[1] */ \
-    dst.Depth = src.r5.z; /* Depth */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.View[0] = shpack_src.r2.xyz; /* View[0] */ \
+    shpack_dst.Fade[0] = shpack_src.r2.w; /* Fade[0] */ \
+    shpack_dst.View[1] = shpack_src.r3.xyz; /* View[1] */ \
+    shpack_dst.Fade[1] = shpack_src.r3.w; /* Fade[1] */ \
+    shpack_dst.Flow[0] = shpack_src.r4.xy; /* Flow[0] */ \
+    shpack_dst.Uv = shpack_src.r4.zw; /* Uv */ \
+    shpack_dst.Flow[1] = shpack_src.r5.xy; /* Flow[1] */ \
+    shpack_dst.Depth = shpack_src.r5.z; /* Depth */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -25,20 +25,20 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Tint; /* Tint */ \
-    dst.r2.xyz = src.View; /* View */ \
-    dst.r2.w = src.Fade; /* Fade */ \
-    dst.r3 = src.Detail; /* Detail */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Tint; /* Tint */ \
+    shpack_dst.r2.xyz = shpack_src.View; /* View */ \
+    shpack_dst.r2.w = shpack_src.Fade; /* Fade */ \
+    shpack_dst.r3 = shpack_src.Detail; /* Detail */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Tint = src.r1; /* Tint */ \
-    dst.View = src.r2.xyz; /* View */ \
-    dst.Fade = src.r2.w; /* Fade */ \
-    dst.Detail = src.r3; /* Detail */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Tint = shpack_src.r1; /* Tint */ \
+    shpack_dst.View = shpack_src.r2.xyz; /* View */ \
+    shpack_dst.Fade = shpack_src.r2.w; /* Fade */ \
+    shpack_dst.Detail = shpack_src.r3; /* Detail */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

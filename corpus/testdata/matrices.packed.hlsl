@@ -29,26 +29,26 @@ struct INSTANCE_OUT_PackedPS
 };
 
 // INSTANCE_OUT_PACK(dst, src): dst is a INSTANCE_OUT_Packed, src a INSTANCE_OUT.
-#define INSTANCE_OUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.World._m00_m10_m20_m30; /* World[0] */ \
-    dst.r2 = src.World._m01_m11_m21_m31; /* World[1] */ \
-    dst.r3 = src.World._m02_m12_m22_m32; /* World[2] */ \
-    dst.r4.xy = src.Uv[0]; /* Uv[0] */ \
-    dst.r4.zw = src.Uv[1]; /* Uv[1] */ \
-    dst.r5.xy = src.Uv[2]; /* Uv[2] */ \
-    dst.r5.z = src.Alpha; /* Alpha */
+#define INSTANCE_OUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.World._m00_m10_m20_m30; /* World[0] */ \
+    shpack_dst.r2 = shpack_src.World._m01_m11_m21_m31; /* World[1] */ \
+    shpack_dst.r3 = shpack_src.World._m02_m12_m22_m32; /* World[2] */ \
+    shpack_dst.r4.xy = shpack_src.Uv[0]; /* Uv[0] */ \
+    shpack_dst.r4.zw = shpack_src.Uv[1]; /* Uv[1] */ \
+    shpack_dst.r5.xy = shpack_src.Uv[2]; /* Uv[2] */ \
+    shpack_dst.r5.z = shpack_src.Alpha; /* Alpha */
 
 // INSTANCE_OUT_UNPACK(dst, src): dst is a INSTANCE_OUT, src a INSTANCE_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define INSTANCE_OUT_UNPACK(dst, src) \
-    dst.World._m00_m10_m20_m30 = src.r1; /* World[0] */ \
-    dst.World._m01_m11_m21_m31 = src.r2; /* World[1] */ \
-    dst.World._m02_m12_m22_m32 = src.r3; /* World[2] */ \
-    dst.Uv[0] = src.r4.xy; /* Uv[0] */ \
-    dst.Uv[1] = src.r4.zw; /* Uv[1] */ \
-    dst.Uv[2] = src.r5.xy; /* Uv[2] */ \
-    dst.Alpha = src.r5.z; /* Alpha */
+#define INSTANCE_OUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.World._m00_m10_m20_m30 = shpack_src.r1; /* World[0] */ \
+    shpack_dst.World._m01_m11_m21_m31 = shpack_src.r2; /* World[1] */ \
+    shpack_dst.World._m02_m12_m22_m32 = shpack_src.r3; /* World[2] */ \
+    shpack_dst.Uv[0] = shpack_src.r4.xy; /* Uv[0] */ \
+    shpack_dst.Uv[1] = shpack_src.r4.zw; /* Uv[1] */ \
+    shpack_dst.Uv[2] = shpack_src.r5.xy; /* Uv[2] */ \
+    shpack_dst.Alpha = shpack_src.r5.z; /* Alpha */
 
 INSTANCE_OUT_Packed INSTANCE_OUT_Pack(INSTANCE_OUT v)
 {

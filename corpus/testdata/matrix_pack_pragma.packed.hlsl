@@ -27,28 +27,28 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Skew[0]; /* Skew[0] */ \
-    dst.r1.w = src.Fan[0]; /* Fan[0] */ \
-    dst.r2.xyz = src.Skew[1]; /* Skew[1] */ \
-    dst.r2.w = src.Fan[1]; /* Fan[1] */ \
-    dst.r3.xy = src.Shear._m00_m10; /* Shear[0] */ \
-    dst.r3.zw = src.Shear._m01_m11; /* Shear[1] */ \
-    dst.r4.xy = src.Shear._m02_m12; /* Shear[2] */ \
-    dst.r4.z = src.Fan[2]; /* Fan[2] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Skew[0]; /* Skew[0] */ \
+    shpack_dst.r1.w = shpack_src.Fan[0]; /* Fan[0] */ \
+    shpack_dst.r2.xyz = shpack_src.Skew[1]; /* Skew[1] */ \
+    shpack_dst.r2.w = shpack_src.Fan[1]; /* Fan[1] */ \
+    shpack_dst.r3.xy = shpack_src.Shear._m00_m10; /* Shear[0] */ \
+    shpack_dst.r3.zw = shpack_src.Shear._m01_m11; /* Shear[1] */ \
+    shpack_dst.r4.xy = shpack_src.Shear._m02_m12; /* Shear[2] */ \
+    shpack_dst.r4.z = shpack_src.Fan[2]; /* Fan[2] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Skew[0] = src.r1.xyz; /* Skew[0] */ \
-    dst.Fan[0] = src.r1.w; /* Fan[0] */ \
-    dst.Skew[1] = src.r2.xyz; /* Skew[1] */ \
-    dst.Fan[1] = src.r2.w; /* Fan[1] */ \
-    dst.Shear._m00_m10 = src.r3.xy; /* Shear[0] */ \
-    dst.Shear._m01_m11 = src.r3.zw; /* Shear[1] */ \
-    dst.Shear._m02_m12 = src.r4.xy; /* Shear[2] */ \
-    dst.Fan[2] = src.r4.z; /* Fan[2] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Skew[0] = shpack_src.r1.xyz; /* Skew[0] */ \
+    shpack_dst.Fan[0] = shpack_src.r1.w; /* Fan[0] */ \
+    shpack_dst.Skew[1] = shpack_src.r2.xyz; /* Skew[1] */ \
+    shpack_dst.Fan[1] = shpack_src.r2.w; /* Fan[1] */ \
+    shpack_dst.Shear._m00_m10 = shpack_src.r3.xy; /* Shear[0] */ \
+    shpack_dst.Shear._m01_m11 = shpack_src.r3.zw; /* Shear[1] */ \
+    shpack_dst.Shear._m02_m12 = shpack_src.r4.xy; /* Shear[2] */ \
+    shpack_dst.Fan[2] = shpack_src.r4.z; /* Fan[2] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -25,22 +25,22 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Base.Normal; /* Base.Normal */ \
-    dst.r1.w = src.Fade; /* Fade */ \
-    dst.r2 = src.Detail.Normal; /* Detail.Normal */ \
-    dst.r3.xy = src.Base.UV; /* Base.UV */ \
-    dst.r3.zw = src.Detail.UV; /* Detail.UV */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Base.Normal; /* Base.Normal */ \
+    shpack_dst.r1.w = shpack_src.Fade; /* Fade */ \
+    shpack_dst.r2 = shpack_src.Detail.Normal; /* Detail.Normal */ \
+    shpack_dst.r3.xy = shpack_src.Base.UV; /* Base.UV */ \
+    shpack_dst.r3.zw = shpack_src.Detail.UV; /* Detail.UV */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Base.Normal = src.r1.xyz; /* Base.Normal */ \
-    dst.Fade = src.r1.w; /* Fade */ \
-    dst.Detail.Normal = src.r2; /* Detail.Normal */ \
-    dst.Base.UV = src.r3.xy; /* Base.UV */ \
-    dst.Detail.UV = src.r3.zw; /* Detail.UV */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Base.Normal = shpack_src.r1.xyz; /* Base.Normal */ \
+    shpack_dst.Fade = shpack_src.r1.w; /* Fade */ \
+    shpack_dst.Detail.Normal = shpack_src.r2; /* Detail.Normal */ \
+    shpack_dst.Base.UV = shpack_src.r3.xy; /* Base.UV */ \
+    shpack_dst.Detail.UV = shpack_src.r3.zw; /* Detail.UV */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

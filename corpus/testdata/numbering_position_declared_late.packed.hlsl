@@ -24,17 +24,17 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Size; /* Size */ \
-    dst.r2 = src.Normal; /* Normal */ \
-    dst.r3 = src.Uv; /* Uv */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Size; /* Size */ \
+    shpack_dst.r2 = shpack_src.Normal; /* Normal */ \
+    shpack_dst.r3 = shpack_src.Uv; /* Uv */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Normal = src.r2; /* Normal */ \
-    dst.Uv = src.r3; /* Uv */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Normal = shpack_src.r2; /* Normal */ \
+    shpack_dst.Uv = shpack_src.r3; /* Uv */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -23,20 +23,20 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.View; /* View */ \
-    dst.r1.w = src.Depth; /* Depth */ \
-    dst.r2.xyz = src.Light; /* Light */ \
-    dst.r2.w = src.Fade; /* Fade */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.View; /* View */ \
+    shpack_dst.r1.w = shpack_src.Depth; /* Depth */ \
+    shpack_dst.r2.xyz = shpack_src.Light; /* Light */ \
+    shpack_dst.r2.w = shpack_src.Fade; /* Fade */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.View = src.r1.xyz; /* View */ \
-    dst.Depth = src.r1.w; /* Depth */ \
-    dst.Light = src.r2.xyz; /* Light */ \
-    dst.Fade = src.r2.w; /* Fade */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.View = shpack_src.r1.xyz; /* View */ \
+    shpack_dst.Depth = shpack_src.r1.w; /* Depth */ \
+    shpack_dst.Light = shpack_src.r2.xyz; /* Light */ \
+    shpack_dst.Fade = shpack_src.r2.w; /* Fade */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -23,18 +23,18 @@ struct VS_OUT_PackedPS
 };
 
 // VS_OUT_PACK(dst, src): dst is a VS_OUT_Packed, src a VS_OUT.
-#define VS_OUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.N; /* N */ \
-    dst.r1.w = src.Fog; /* Fog */ \
-    dst.r2 = src.UV; /* UV */
+#define VS_OUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.N; /* N */ \
+    shpack_dst.r1.w = shpack_src.Fog; /* Fog */ \
+    shpack_dst.r2 = shpack_src.UV; /* UV */
 
 // VS_OUT_UNPACK(dst, src): dst is a VS_OUT, src a VS_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUT_UNPACK(dst, src) \
-    dst.N = src.r1.xyz; /* N */ \
-    dst.Fog = src.r1.w; /* Fog */ \
-    dst.UV = src.r2; /* UV */
+#define VS_OUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.N = shpack_src.r1.xyz; /* N */ \
+    shpack_dst.Fog = shpack_src.r1.w; /* Fog */ \
+    shpack_dst.UV = shpack_src.r2; /* UV */
 
 VS_OUT_Packed VS_OUT_Pack(VS_OUT v)
 {

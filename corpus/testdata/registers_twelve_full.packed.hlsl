@@ -40,39 +40,39 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Size; /* Size */ \
-    dst.r2 = src.Attr[0]; /* Attr[0] */ \
-    dst.r3 = src.Attr[1]; /* Attr[1] */ \
-    dst.r4 = src.Attr[2]; /* Attr[2] */ \
-    dst.r5 = src.Attr[3]; /* Attr[3] */ \
-    dst.r6 = src.Attr[4]; /* Attr[4] */ \
-    dst.r7 = src.Attr[5]; /* Attr[5] */ \
-    dst.r8 = src.Attr[6]; /* Attr[6] */ \
-    dst.r9 = src.Attr[7]; /* Attr[7] */ \
-    dst.r10 = src.Attr[8]; /* Attr[8] */ \
-    dst.r11.x = src.Misc[0]; /* Misc[0] */ \
-    dst.r11.y = src.Misc[1]; /* Misc[1] */ \
-    dst.r11.z = src.Misc[2]; /* Misc[2] */ \
-    dst.r11.w = src.Misc[3]; /* Misc[3] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Size; /* Size */ \
+    shpack_dst.r2 = shpack_src.Attr[0]; /* Attr[0] */ \
+    shpack_dst.r3 = shpack_src.Attr[1]; /* Attr[1] */ \
+    shpack_dst.r4 = shpack_src.Attr[2]; /* Attr[2] */ \
+    shpack_dst.r5 = shpack_src.Attr[3]; /* Attr[3] */ \
+    shpack_dst.r6 = shpack_src.Attr[4]; /* Attr[4] */ \
+    shpack_dst.r7 = shpack_src.Attr[5]; /* Attr[5] */ \
+    shpack_dst.r8 = shpack_src.Attr[6]; /* Attr[6] */ \
+    shpack_dst.r9 = shpack_src.Attr[7]; /* Attr[7] */ \
+    shpack_dst.r10 = shpack_src.Attr[8]; /* Attr[8] */ \
+    shpack_dst.r11.x = shpack_src.Misc[0]; /* Misc[0] */ \
+    shpack_dst.r11.y = shpack_src.Misc[1]; /* Misc[1] */ \
+    shpack_dst.r11.z = shpack_src.Misc[2]; /* Misc[2] */ \
+    shpack_dst.r11.w = shpack_src.Misc[3]; /* Misc[3] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Attr[0] = src.r2; /* Attr[0] */ \
-    dst.Attr[1] = src.r3; /* Attr[1] */ \
-    dst.Attr[2] = src.r4; /* Attr[2] */ \
-    dst.Attr[3] = src.r5; /* Attr[3] */ \
-    dst.Attr[4] = src.r6; /* Attr[4] */ \
-    dst.Attr[5] = src.r7; /* Attr[5] */ \
-    dst.Attr[6] = src.r8; /* Attr[6] */ \
-    dst.Attr[7] = src.r9; /* Attr[7] */ \
-    dst.Attr[8] = src.r10; /* Attr[8] */ \
-    dst.Misc[0] = src.r11.x; /* Misc[0] */ \
-    dst.Misc[1] = src.r11.y; /* Misc[1] */ \
-    dst.Misc[2] = src.r11.z; /* Misc[2] */ \
-    dst.Misc[3] = src.r11.w; /* Misc[3] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Attr[0] = shpack_src.r2; /* Attr[0] */ \
+    shpack_dst.Attr[1] = shpack_src.r3; /* Attr[1] */ \
+    shpack_dst.Attr[2] = shpack_src.r4; /* Attr[2] */ \
+    shpack_dst.Attr[3] = shpack_src.r5; /* Attr[3] */ \
+    shpack_dst.Attr[4] = shpack_src.r6; /* Attr[4] */ \
+    shpack_dst.Attr[5] = shpack_src.r7; /* Attr[5] */ \
+    shpack_dst.Attr[6] = shpack_src.r8; /* Attr[6] */ \
+    shpack_dst.Attr[7] = shpack_src.r9; /* Attr[7] */ \
+    shpack_dst.Attr[8] = shpack_src.r10; /* Attr[8] */ \
+    shpack_dst.Misc[0] = shpack_src.r11.x; /* Misc[0] */ \
+    shpack_dst.Misc[1] = shpack_src.r11.y; /* Misc[1] */ \
+    shpack_dst.Misc[2] = shpack_src.r11.z; /* Misc[2] */ \
+    shpack_dst.Misc[3] = shpack_src.r11.w; /* Misc[3] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

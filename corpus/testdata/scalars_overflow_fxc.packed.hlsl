@@ -27,38 +27,38 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.UV; /* UV */ \
-    dst.r1.z = src.A; /* A */ \
-    dst.r1.w = src.B; /* B */ \
-    dst.r2.x = src.C; /* C */ \
-    dst.r2.y = src.D; /* D */ \
-    dst.r2.z = src.E; /* E */ \
-    dst.r2.w = src.F; /* F */ \
-    dst.r3.x = src.G; /* G */ \
-    dst.r3.y = src.H; /* H */ \
-    dst.r3.z = src.I; /* I */ \
-    dst.r3.w = src.J; /* J */ \
-    dst.r4.x = src.K; /* K */ \
-    dst.r4.y = src.L; /* L */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.UV; /* UV */ \
+    shpack_dst.r1.z = shpack_src.A; /* A */ \
+    shpack_dst.r1.w = shpack_src.B; /* B */ \
+    shpack_dst.r2.x = shpack_src.C; /* C */ \
+    shpack_dst.r2.y = shpack_src.D; /* D */ \
+    shpack_dst.r2.z = shpack_src.E; /* E */ \
+    shpack_dst.r2.w = shpack_src.F; /* F */ \
+    shpack_dst.r3.x = shpack_src.G; /* G */ \
+    shpack_dst.r3.y = shpack_src.H; /* H */ \
+    shpack_dst.r3.z = shpack_src.I; /* I */ \
+    shpack_dst.r3.w = shpack_src.J; /* J */ \
+    shpack_dst.r4.x = shpack_src.K; /* K */ \
+    shpack_dst.r4.y = shpack_src.L; /* L */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.UV = src.r1.xy; /* UV */ \
-    dst.A = src.r1.z; /* A */ \
-    dst.B = src.r1.w; /* B */ \
-    dst.C = src.r2.x; /* C */ \
-    dst.D = src.r2.y; /* D */ \
-    dst.E = src.r2.z; /* E */ \
-    dst.F = src.r2.w; /* F */ \
-    dst.G = src.r3.x; /* G */ \
-    dst.H = src.r3.y; /* H */ \
-    dst.I = src.r3.z; /* I */ \
-    dst.J = src.r3.w; /* J */ \
-    dst.K = src.r4.x; /* K */ \
-    dst.L = src.r4.y; /* L */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.UV = shpack_src.r1.xy; /* UV */ \
+    shpack_dst.A = shpack_src.r1.z; /* A */ \
+    shpack_dst.B = shpack_src.r1.w; /* B */ \
+    shpack_dst.C = shpack_src.r2.x; /* C */ \
+    shpack_dst.D = shpack_src.r2.y; /* D */ \
+    shpack_dst.E = shpack_src.r2.z; /* E */ \
+    shpack_dst.F = shpack_src.r2.w; /* F */ \
+    shpack_dst.G = shpack_src.r3.x; /* G */ \
+    shpack_dst.H = shpack_src.r3.y; /* H */ \
+    shpack_dst.I = shpack_src.r3.z; /* I */ \
+    shpack_dst.J = shpack_src.r3.w; /* J */ \
+    shpack_dst.K = shpack_src.r4.x; /* K */ \
+    shpack_dst.L = shpack_src.r4.y; /* L */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

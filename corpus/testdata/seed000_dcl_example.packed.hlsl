@@ -24,21 +24,21 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Position; /* Position */ \
-    dst.r1 = src.PointSize; /* PointSize */ \
-    dst.r2.xyz = src.Tangent; /* Tangent */ \
-    dst.r2.w = src.Color4; /* Color4 */ \
-    dst.r3.xy = src.Tex3; /* Tex3 */ \
-    dst.r3.z = src.Fog; /* Fog */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Position; /* Position */ \
+    shpack_dst.r1 = shpack_src.PointSize; /* PointSize */ \
+    shpack_dst.r2.xyz = shpack_src.Tangent; /* Tangent */ \
+    shpack_dst.r2.w = shpack_src.Color4; /* Color4 */ \
+    shpack_dst.r3.xy = shpack_src.Tex3; /* Tex3 */ \
+    shpack_dst.r3.z = shpack_src.Fog; /* Fog */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Tangent = src.r2.xyz; /* Tangent */ \
-    dst.Color4 = src.r2.w; /* Color4 */ \
-    dst.Tex3 = src.r3.xy; /* Tex3 */ \
-    dst.Fog = src.r3.z; /* Fog */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Tangent = shpack_src.r2.xyz; /* Tangent */ \
+    shpack_dst.Color4 = shpack_src.r2.w; /* Color4 */ \
+    shpack_dst.Tex3 = shpack_src.r3.xy; /* Tex3 */ \
+    shpack_dst.Fog = shpack_src.r3.z; /* Fog */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

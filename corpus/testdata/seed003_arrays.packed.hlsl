@@ -31,24 +31,24 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Position; /* Position */ \
-    dst.r1 = src.Col[0]; /* Col[0] */ \
-    dst.r2 = src.Col[1]; /* Col[1] */ \
-    dst.r3 = src.Tex[0]; /* Tex[0] */ \
-    dst.r4 = src.Tex[1]; /* Tex[1] */ \
-    dst.r5 = src.Tex[2]; /* Tex[2] */ \
-    dst.r6 = src.Tex[3]; /* Tex[3] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Position; /* Position */ \
+    shpack_dst.r1 = shpack_src.Col[0]; /* Col[0] */ \
+    shpack_dst.r2 = shpack_src.Col[1]; /* Col[1] */ \
+    shpack_dst.r3 = shpack_src.Tex[0]; /* Tex[0] */ \
+    shpack_dst.r4 = shpack_src.Tex[1]; /* Tex[1] */ \
+    shpack_dst.r5 = shpack_src.Tex[2]; /* Tex[2] */ \
+    shpack_dst.r6 = shpack_src.Tex[3]; /* Tex[3] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Col[0] = src.r1; /* Col[0] */ \
-    dst.Col[1] = src.r2; /* Col[1] */ \
-    dst.Tex[0] = src.r3; /* Tex[0] */ \
-    dst.Tex[1] = src.r4; /* Tex[1] */ \
-    dst.Tex[2] = src.r5; /* Tex[2] */ \
-    dst.Tex[3] = src.r6; /* Tex[3] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Col[0] = shpack_src.r1; /* Col[0] */ \
+    shpack_dst.Col[1] = shpack_src.r2; /* Col[1] */ \
+    shpack_dst.Tex[0] = shpack_src.r3; /* Tex[0] */ \
+    shpack_dst.Tex[1] = shpack_src.r4; /* Tex[1] */ \
+    shpack_dst.Tex[2] = shpack_src.r5; /* Tex[2] */ \
+    shpack_dst.Tex[3] = shpack_src.r6; /* Tex[3] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

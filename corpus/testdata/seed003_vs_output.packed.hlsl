@@ -31,24 +31,24 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Position; /* Position */ \
-    dst.r1 = src.Diffuse; /* Diffuse */ \
-    dst.r2 = src.Specular; /* Specular */ \
-    dst.r3 = src.HalfVector; /* HalfVector */ \
-    dst.r4 = src.Fresnel; /* Fresnel */ \
-    dst.r5 = src.Reflection; /* Reflection */ \
-    dst.r6 = src.NoiseCoord; /* NoiseCoord */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Position; /* Position */ \
+    shpack_dst.r1 = shpack_src.Diffuse; /* Diffuse */ \
+    shpack_dst.r2 = shpack_src.Specular; /* Specular */ \
+    shpack_dst.r3 = shpack_src.HalfVector; /* HalfVector */ \
+    shpack_dst.r4 = shpack_src.Fresnel; /* Fresnel */ \
+    shpack_dst.r5 = shpack_src.Reflection; /* Reflection */ \
+    shpack_dst.r6 = shpack_src.NoiseCoord; /* NoiseCoord */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Diffuse = src.r1; /* Diffuse */ \
-    dst.Specular = src.r2; /* Specular */ \
-    dst.HalfVector = src.r3; /* HalfVector */ \
-    dst.Fresnel = src.r4; /* Fresnel */ \
-    dst.Reflection = src.r5; /* Reflection */ \
-    dst.NoiseCoord = src.r6; /* NoiseCoord */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Diffuse = shpack_src.r1; /* Diffuse */ \
+    shpack_dst.Specular = shpack_src.r2; /* Specular */ \
+    shpack_dst.HalfVector = shpack_src.r3; /* HalfVector */ \
+    shpack_dst.Fresnel = shpack_src.r4; /* Fresnel */ \
+    shpack_dst.Reflection = shpack_src.r5; /* Reflection */ \
+    shpack_dst.NoiseCoord = shpack_src.r6; /* NoiseCoord */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

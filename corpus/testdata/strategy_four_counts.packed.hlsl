@@ -29,32 +29,32 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.View; /* View */ \
-    dst.r1.w = src.Depth; /* Depth */ \
-    dst.r2.xyz = src.Light; /* Light */ \
-    dst.r2.w = src.Fade; /* Fade */ \
-    dst.r3.xyz = src.Half; /* Half */ \
-    dst.r3.w = src.Rim; /* Rim */ \
-    dst.r4.xyz = src.Tint; /* Tint */ \
-    dst.r4.w = src.Ao; /* Ao */ \
-    dst.r5.xy = src.Uv; /* Uv */ \
-    dst.r5.zw = src.Flow; /* Flow */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.View; /* View */ \
+    shpack_dst.r1.w = shpack_src.Depth; /* Depth */ \
+    shpack_dst.r2.xyz = shpack_src.Light; /* Light */ \
+    shpack_dst.r2.w = shpack_src.Fade; /* Fade */ \
+    shpack_dst.r3.xyz = shpack_src.Half; /* Half */ \
+    shpack_dst.r3.w = shpack_src.Rim; /* Rim */ \
+    shpack_dst.r4.xyz = shpack_src.Tint; /* Tint */ \
+    shpack_dst.r4.w = shpack_src.Ao; /* Ao */ \
+    shpack_dst.r5.xy = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r5.zw = shpack_src.Flow; /* Flow */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.View = src.r1.xyz; /* View */ \
-    dst.Depth = src.r1.w; /* Depth */ \
-    dst.Light = src.r2.xyz; /* Light */ \
-    dst.Fade = src.r2.w; /* Fade */ \
-    dst.Half = src.r3.xyz; /* Half */ \
-    dst.Rim = src.r3.w; /* Rim */ \
-    dst.Tint = src.r4.xyz; /* Tint */ \
-    dst.Ao = src.r4.w; /* Ao */ \
-    dst.Uv = src.r5.xy; /* Uv */ \
-    dst.Flow = src.r5.zw; /* Flow */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.View = shpack_src.r1.xyz; /* View */ \
+    shpack_dst.Depth = shpack_src.r1.w; /* Depth */ \
+    shpack_dst.Light = shpack_src.r2.xyz; /* Light */ \
+    shpack_dst.Fade = shpack_src.r2.w; /* Fade */ \
+    shpack_dst.Half = shpack_src.r3.xyz; /* Half */ \
+    shpack_dst.Rim = shpack_src.r3.w; /* Rim */ \
+    shpack_dst.Tint = shpack_src.r4.xyz; /* Tint */ \
+    shpack_dst.Ao = shpack_src.r4.w; /* Ao */ \
+    shpack_dst.Uv = shpack_src.r5.xy; /* Uv */ \
+    shpack_dst.Flow = shpack_src.r5.zw; /* Flow */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

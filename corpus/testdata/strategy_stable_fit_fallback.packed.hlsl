@@ -39,38 +39,38 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Frame[0]; /* Frame[0] */ \
-    dst.r2 = src.Frame[1]; /* Frame[1] */ \
-    dst.r3 = src.Frame[2]; /* Frame[2] */ \
-    dst.r4 = src.Frame[3]; /* Frame[3] */ \
-    dst.r5 = src.Frame[4]; /* Frame[4] */ \
-    dst.r6 = src.Frame[5]; /* Frame[5] */ \
-    dst.r7.xyz = src.Dir[0]; /* Dir[0] */ \
-    dst.r7.w = src.Weight[0]; /* Weight[0] */ \
-    dst.r8.xyz = src.Dir[1]; /* Dir[1] */ \
-    dst.r8.w = src.Weight[1]; /* Weight[1] */ \
-    dst.r9.xyz = src.Dir[2]; /* Dir[2] */ \
-    dst.r9.w = src.Weight[2]; /* Weight[2] */ \
-    dst.r10 = src.Dir[3]; /* Dir[3] */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Frame[0]; /* Frame[0] */ \
+    shpack_dst.r2 = shpack_src.Frame[1]; /* Frame[1] */ \
+    shpack_dst.r3 = shpack_src.Frame[2]; /* Frame[2] */ \
+    shpack_dst.r4 = shpack_src.Frame[3]; /* Frame[3] */ \
+    shpack_dst.r5 = shpack_src.Frame[4]; /* Frame[4] */ \
+    shpack_dst.r6 = shpack_src.Frame[5]; /* Frame[5] */ \
+    shpack_dst.r7.xyz = shpack_src.Dir[0]; /* Dir[0] */ \
+    shpack_dst.r7.w = shpack_src.Weight[0]; /* Weight[0] */ \
+    shpack_dst.r8.xyz = shpack_src.Dir[1]; /* Dir[1] */ \
+    shpack_dst.r8.w = shpack_src.Weight[1]; /* Weight[1] */ \
+    shpack_dst.r9.xyz = shpack_src.Dir[2]; /* Dir[2] */ \
+    shpack_dst.r9.w = shpack_src.Weight[2]; /* Weight[2] */ \
+    shpack_dst.r10 = shpack_src.Dir[3]; /* Dir[3] */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Frame[0] = src.r1; /* Frame[0] */ \
-    dst.Frame[1] = src.r2; /* Frame[1] */ \
-    dst.Frame[2] = src.r3; /* Frame[2] */ \
-    dst.Frame[3] = src.r4; /* Frame[3] */ \
-    dst.Frame[4] = src.r5; /* Frame[4] */ \
-    dst.Frame[5] = src.r6; /* Frame[5] */ \
-    dst.Dir[0] = src.r7.xyz; /* Dir[0] */ \
-    dst.Weight[0] = src.r7.w; /* Weight[0] */ \
-    dst.Dir[1] = src.r8.xyz; /* Dir[1] */ \
-    dst.Weight[1] = src.r8.w; /* Weight[1] */ \
-    dst.Dir[2] = src.r9.xyz; /* Dir[2] */ \
-    dst.Weight[2] = src.r9.w; /* Weight[2] */ \
-    dst.Dir[3] = src.r10; /* Dir[3] */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Frame[0] = shpack_src.r1; /* Frame[0] */ \
+    shpack_dst.Frame[1] = shpack_src.r2; /* Frame[1] */ \
+    shpack_dst.Frame[2] = shpack_src.r3; /* Frame[2] */ \
+    shpack_dst.Frame[3] = shpack_src.r4; /* Frame[3] */ \
+    shpack_dst.Frame[4] = shpack_src.r5; /* Frame[4] */ \
+    shpack_dst.Frame[5] = shpack_src.r6; /* Frame[5] */ \
+    shpack_dst.Dir[0] = shpack_src.r7.xyz; /* Dir[0] */ \
+    shpack_dst.Weight[0] = shpack_src.r7.w; /* Weight[0] */ \
+    shpack_dst.Dir[1] = shpack_src.r8.xyz; /* Dir[1] */ \
+    shpack_dst.Weight[1] = shpack_src.r8.w; /* Weight[1] */ \
+    shpack_dst.Dir[2] = shpack_src.r9.xyz; /* Dir[2] */ \
+    shpack_dst.Weight[2] = shpack_src.r9.w; /* Weight[2] */ \
+    shpack_dst.Dir[3] = shpack_src.r10; /* Dir[3] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -23,20 +23,20 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.View; /* View */ \
-    dst.r1.w = src.Rim; /* Rim */ \
-    dst.r2.xy = src.Uv; /* Uv */ \
-    dst.r2.zw = src.Flow; /* Flow */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.View; /* View */ \
+    shpack_dst.r1.w = shpack_src.Rim; /* Rim */ \
+    shpack_dst.r2.xy = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r2.zw = shpack_src.Flow; /* Flow */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.View = src.r1.xyz; /* View */ \
-    dst.Rim = src.r1.w; /* Rim */ \
-    dst.Uv = src.r2.xy; /* Uv */ \
-    dst.Flow = src.r2.zw; /* Flow */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.View = shpack_src.r1.xyz; /* View */ \
+    shpack_dst.Rim = shpack_src.r1.w; /* Rim */ \
+    shpack_dst.Uv = shpack_src.r2.xy; /* Uv */ \
+    shpack_dst.Flow = shpack_src.r2.zw; /* Flow */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -25,22 +25,22 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Lights[0].Dir; /* Lights[0].Dir */ \
-    dst.r1.w = src.Lights[0].Range; /* Lights[0].Range */ \
-    dst.r2.xyz = src.Lights[1].Dir; /* Lights[1].Dir */ \
-    dst.r2.w = src.Lights[1].Range; /* Lights[1].Range */ \
-    dst.r3 = src.Uv; /* Uv */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Lights[0].Dir; /* Lights[0].Dir */ \
+    shpack_dst.r1.w = shpack_src.Lights[0].Range; /* Lights[0].Range */ \
+    shpack_dst.r2.xyz = shpack_src.Lights[1].Dir; /* Lights[1].Dir */ \
+    shpack_dst.r2.w = shpack_src.Lights[1].Range; /* Lights[1].Range */ \
+    shpack_dst.r3 = shpack_src.Uv; /* Uv */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Lights[0].Dir = src.r1.xyz; /* Lights[0].Dir */ \
-    dst.Lights[0].Range = src.r1.w; /* Lights[0].Range */ \
-    dst.Lights[1].Dir = src.r2.xyz; /* Lights[1].Dir */ \
-    dst.Lights[1].Range = src.r2.w; /* Lights[1].Range */ \
-    dst.Uv = src.r3; /* Uv */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Lights[0].Dir = shpack_src.r1.xyz; /* Lights[0].Dir */ \
+    shpack_dst.Lights[0].Range = shpack_src.r1.w; /* Lights[0].Range */ \
+    shpack_dst.Lights[1].Dir = shpack_src.r2.xyz; /* Lights[1].Dir */ \
+    shpack_dst.Lights[1].Range = shpack_src.r2.w; /* Lights[1].Range */ \
+    shpack_dst.Uv = shpack_src.r3; /* Uv */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

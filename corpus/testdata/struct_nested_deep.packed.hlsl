@@ -25,28 +25,28 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xy = src.Shade.Base.Uv; /* Shade.Base.Uv */ \
-    dst.r1.zw = src.Rim.Base.Uv; /* Rim.Base.Uv */ \
-    dst.r2.x = src.Shade.Base.Mask[0]; /* Shade.Base.Mask[0] */ \
-    dst.r2.y = src.Shade.Base.Mask[1]; /* Shade.Base.Mask[1] */ \
-    dst.r2.z = src.Shade.Fade; /* Shade.Fade */ \
-    dst.r2.w = src.Rim.Base.Mask[0]; /* Rim.Base.Mask[0] */ \
-    dst.r3.x = src.Rim.Base.Mask[1]; /* Rim.Base.Mask[1] */ \
-    dst.r3.y = src.Rim.Fade; /* Rim.Fade */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xy = shpack_src.Shade.Base.Uv; /* Shade.Base.Uv */ \
+    shpack_dst.r1.zw = shpack_src.Rim.Base.Uv; /* Rim.Base.Uv */ \
+    shpack_dst.r2.x = shpack_src.Shade.Base.Mask[0]; /* Shade.Base.Mask[0] */ \
+    shpack_dst.r2.y = shpack_src.Shade.Base.Mask[1]; /* Shade.Base.Mask[1] */ \
+    shpack_dst.r2.z = shpack_src.Shade.Fade; /* Shade.Fade */ \
+    shpack_dst.r2.w = shpack_src.Rim.Base.Mask[0]; /* Rim.Base.Mask[0] */ \
+    shpack_dst.r3.x = shpack_src.Rim.Base.Mask[1]; /* Rim.Base.Mask[1] */ \
+    shpack_dst.r3.y = shpack_src.Rim.Fade; /* Rim.Fade */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Shade.Base.Uv = src.r1.xy; /* Shade.Base.Uv */ \
-    dst.Rim.Base.Uv = src.r1.zw; /* Rim.Base.Uv */ \
-    dst.Shade.Base.Mask[0] = src.r2.x; /* Shade.Base.Mask[0] */ \
-    dst.Shade.Base.Mask[1] = src.r2.y; /* Shade.Base.Mask[1] */ \
-    dst.Shade.Fade = src.r2.z; /* Shade.Fade */ \
-    dst.Rim.Base.Mask[0] = src.r2.w; /* Rim.Base.Mask[0] */ \
-    dst.Rim.Base.Mask[1] = src.r3.x; /* Rim.Base.Mask[1] */ \
-    dst.Rim.Fade = src.r3.y; /* Rim.Fade */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Shade.Base.Uv = shpack_src.r1.xy; /* Shade.Base.Uv */ \
+    shpack_dst.Rim.Base.Uv = shpack_src.r1.zw; /* Rim.Base.Uv */ \
+    shpack_dst.Shade.Base.Mask[0] = shpack_src.r2.x; /* Shade.Base.Mask[0] */ \
+    shpack_dst.Shade.Base.Mask[1] = shpack_src.r2.y; /* Shade.Base.Mask[1] */ \
+    shpack_dst.Shade.Fade = shpack_src.r2.z; /* Shade.Fade */ \
+    shpack_dst.Rim.Base.Mask[0] = shpack_src.r2.w; /* Rim.Base.Mask[0] */ \
+    shpack_dst.Rim.Base.Mask[1] = shpack_src.r3.x; /* Rim.Base.Mask[1] */ \
+    shpack_dst.Rim.Fade = shpack_src.r3.y; /* Rim.Fade */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -29,24 +29,24 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Bone[0]; /* Bone[0] */ \
-    dst.r2 = src.Bone[1]; /* Bone[1] */ \
-    dst.r3.xyz = src.Axes[0]; /* Axes[0] */ \
-    dst.r3.w = src.Bias; /* Bias */ \
-    dst.r4 = src.Axes[1]; /* Axes[1] */ \
-    dst.r5 = src.Uv; /* Uv */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Bone[0]; /* Bone[0] */ \
+    shpack_dst.r2 = shpack_src.Bone[1]; /* Bone[1] */ \
+    shpack_dst.r3.xyz = shpack_src.Axes[0]; /* Axes[0] */ \
+    shpack_dst.r3.w = shpack_src.Bias; /* Bias */ \
+    shpack_dst.r4 = shpack_src.Axes[1]; /* Axes[1] */ \
+    shpack_dst.r5 = shpack_src.Uv; /* Uv */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Bone[0] = src.r1; /* Bone[0] */ \
-    dst.Bone[1] = src.r2; /* Bone[1] */ \
-    dst.Axes[0] = src.r3.xyz; /* Axes[0] */ \
-    dst.Bias = src.r3.w; /* Bias */ \
-    dst.Axes[1] = src.r4; /* Axes[1] */ \
-    dst.Uv = src.r5; /* Uv */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Bone[0] = shpack_src.r1; /* Bone[0] */ \
+    shpack_dst.Bone[1] = shpack_src.r2; /* Bone[1] */ \
+    shpack_dst.Axes[0] = shpack_src.r3.xyz; /* Axes[0] */ \
+    shpack_dst.Bias = shpack_src.r3.w; /* Bias */ \
+    shpack_dst.Axes[1] = shpack_src.r4; /* Axes[1] */ \
+    shpack_dst.Uv = shpack_src.r5; /* Uv */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

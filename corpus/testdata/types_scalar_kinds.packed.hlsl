@@ -27,32 +27,32 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = (float3)(src.Ids); /* Ids */ \
-    dst.r1.w = (float)(src.Lit); /* Lit */ \
-    dst.r2.xyz = src.Tint; /* Tint */ \
-    dst.r2.w = (float)(src.Mask); /* Mask */ \
-    dst.r3.xy = src.Uv; /* Uv */ \
-    dst.r3.zw = (float2)(src.Cell); /* Cell */ \
-    dst.r4.x = src.Grain; /* Grain */ \
-    dst.r4.y = (float)(src.Layer); /* Layer */ \
-    dst.r4.z = (float)(src.Seed); /* Seed */ \
-    dst.r4.w = (float)(src.Tile); /* Tile */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = (float3)(shpack_src.Ids); /* Ids */ \
+    shpack_dst.r1.w = (float)(shpack_src.Lit); /* Lit */ \
+    shpack_dst.r2.xyz = shpack_src.Tint; /* Tint */ \
+    shpack_dst.r2.w = (float)(shpack_src.Mask); /* Mask */ \
+    shpack_dst.r3.xy = shpack_src.Uv; /* Uv */ \
+    shpack_dst.r3.zw = (float2)(shpack_src.Cell); /* Cell */ \
+    shpack_dst.r4.x = shpack_src.Grain; /* Grain */ \
+    shpack_dst.r4.y = (float)(shpack_src.Layer); /* Layer */ \
+    shpack_dst.r4.z = (float)(shpack_src.Seed); /* Seed */ \
+    shpack_dst.r4.w = (float)(shpack_src.Tile); /* Tile */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Ids = (uint3)round(src.r1.xyz); /* Ids */ \
-    dst.Lit = (bool)(src.r1.w != 0); /* Lit */ \
-    dst.Tint = src.r2.xyz; /* Tint */ \
-    dst.Mask = (dword)round(src.r2.w); /* Mask */ \
-    dst.Uv = src.r3.xy; /* Uv */ \
-    dst.Cell = (int2)round(src.r3.zw); /* Cell */ \
-    dst.Grain = src.r4.x; /* Grain */ \
-    dst.Layer = (min16int)round(src.r4.y); /* Layer */ \
-    dst.Seed = (uint)round(src.r4.z); /* Seed */ \
-    dst.Tile = (min16uint)round(src.r4.w); /* Tile */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Ids = (uint3)round(shpack_src.r1.xyz); /* Ids */ \
+    shpack_dst.Lit = (bool)(shpack_src.r1.w != 0); /* Lit */ \
+    shpack_dst.Tint = shpack_src.r2.xyz; /* Tint */ \
+    shpack_dst.Mask = (dword)round(shpack_src.r2.w); /* Mask */ \
+    shpack_dst.Uv = shpack_src.r3.xy; /* Uv */ \
+    shpack_dst.Cell = (int2)round(shpack_src.r3.zw); /* Cell */ \
+    shpack_dst.Grain = shpack_src.r4.x; /* Grain */ \
+    shpack_dst.Layer = (min16int)round(shpack_src.r4.y); /* Layer */ \
+    shpack_dst.Seed = (uint)round(shpack_src.r4.z); /* Seed */ \
+    shpack_dst.Tile = (min16uint)round(shpack_src.r4.w); /* Tile */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

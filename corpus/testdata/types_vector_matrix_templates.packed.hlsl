@@ -35,30 +35,30 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1 = src.Color; /* Color */ \
-    dst.r2 = src.Xform._m00_m10_m20_m30; /* Xform[0] */ \
-    dst.r3 = src.Xform._m01_m11_m21_m31; /* Xform[1] */ \
-    dst.r4 = src.Xform._m02_m12_m22_m32; /* Xform[2] */ \
-    dst.r5 = src.Xform._m03_m13_m23_m33; /* Xform[3] */ \
-    dst.r6.xyz = src.Basis._m00_m10_m20; /* Basis[0] */ \
-    dst.r6.w = (float)(src.Id); /* Id */ \
-    dst.r7 = src.Basis._m01_m11_m21; /* Basis[1] */ \
-    dst.r8 = src.Uv; /* Uv */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1 = shpack_src.Color; /* Color */ \
+    shpack_dst.r2 = shpack_src.Xform._m00_m10_m20_m30; /* Xform[0] */ \
+    shpack_dst.r3 = shpack_src.Xform._m01_m11_m21_m31; /* Xform[1] */ \
+    shpack_dst.r4 = shpack_src.Xform._m02_m12_m22_m32; /* Xform[2] */ \
+    shpack_dst.r5 = shpack_src.Xform._m03_m13_m23_m33; /* Xform[3] */ \
+    shpack_dst.r6.xyz = shpack_src.Basis._m00_m10_m20; /* Basis[0] */ \
+    shpack_dst.r6.w = (float)(shpack_src.Id); /* Id */ \
+    shpack_dst.r7 = shpack_src.Basis._m01_m11_m21; /* Basis[1] */ \
+    shpack_dst.r8 = shpack_src.Uv; /* Uv */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Color = src.r1; /* Color */ \
-    dst.Xform._m00_m10_m20_m30 = src.r2; /* Xform[0] */ \
-    dst.Xform._m01_m11_m21_m31 = src.r3; /* Xform[1] */ \
-    dst.Xform._m02_m12_m22_m32 = src.r4; /* Xform[2] */ \
-    dst.Xform._m03_m13_m23_m33 = src.r5; /* Xform[3] */ \
-    dst.Basis._m00_m10_m20 = src.r6.xyz; /* Basis[0] */ \
-    dst.Id = (int)round(src.r6.w); /* Id */ \
-    dst.Basis._m01_m11_m21 = src.r7; /* Basis[1] */ \
-    dst.Uv = src.r8; /* Uv */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Color = shpack_src.r1; /* Color */ \
+    shpack_dst.Xform._m00_m10_m20_m30 = shpack_src.r2; /* Xform[0] */ \
+    shpack_dst.Xform._m01_m11_m21_m31 = shpack_src.r3; /* Xform[1] */ \
+    shpack_dst.Xform._m02_m12_m22_m32 = shpack_src.r4; /* Xform[2] */ \
+    shpack_dst.Xform._m03_m13_m23_m33 = shpack_src.r5; /* Xform[3] */ \
+    shpack_dst.Basis._m00_m10_m20 = shpack_src.r6.xyz; /* Basis[0] */ \
+    shpack_dst.Id = (int)round(shpack_src.r6.w); /* Id */ \
+    shpack_dst.Basis._m01_m11_m21 = shpack_src.r7; /* Basis[1] */ \
+    shpack_dst.Uv = shpack_src.r8; /* Uv */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {

@@ -27,28 +27,28 @@ struct VS_OUTPUT_PackedPS
 };
 
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
-#define VS_OUTPUT_PACK(dst, src) \
-    dst.r0 = src.Pos; /* Pos */ \
-    dst.r1.xyz = src.Tangent; /* Tangent */ \
-    dst.r1.w = src.Weight; /* Weight */ \
-    dst.r2.xyz = src.Binormal; /* Binormal */ \
-    dst.r2.w = src.Index; /* Index */ \
-    dst.r3.xyz = src.Normal; /* Normal */ \
-    dst.r3.w = src.Tess; /* Tess */ \
-    dst.r4.xy = src.Sample; /* Sample */ \
-    dst.r4.z = src.Depth; /* Depth */
+#define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
+    shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
+    shpack_dst.r1.xyz = shpack_src.Tangent; /* Tangent */ \
+    shpack_dst.r1.w = shpack_src.Weight; /* Weight */ \
+    shpack_dst.r2.xyz = shpack_src.Binormal; /* Binormal */ \
+    shpack_dst.r2.w = shpack_src.Index; /* Index */ \
+    shpack_dst.r3.xyz = shpack_src.Normal; /* Normal */ \
+    shpack_dst.r3.w = shpack_src.Tess; /* Tess */ \
+    shpack_dst.r4.xy = shpack_src.Sample; /* Sample */ \
+    shpack_dst.r4.z = shpack_src.Depth; /* Depth */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
-#define VS_OUTPUT_UNPACK(dst, src) \
-    dst.Tangent = src.r1.xyz; /* Tangent */ \
-    dst.Weight = src.r1.w; /* Weight */ \
-    dst.Binormal = src.r2.xyz; /* Binormal */ \
-    dst.Index = src.r2.w; /* Index */ \
-    dst.Normal = src.r3.xyz; /* Normal */ \
-    dst.Tess = src.r3.w; /* Tess */ \
-    dst.Sample = src.r4.xy; /* Sample */ \
-    dst.Depth = src.r4.z; /* Depth */
+#define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
+    shpack_dst.Tangent = shpack_src.r1.xyz; /* Tangent */ \
+    shpack_dst.Weight = shpack_src.r1.w; /* Weight */ \
+    shpack_dst.Binormal = shpack_src.r2.xyz; /* Binormal */ \
+    shpack_dst.Index = shpack_src.r2.w; /* Index */ \
+    shpack_dst.Normal = shpack_src.r3.xyz; /* Normal */ \
+    shpack_dst.Tess = shpack_src.r3.w; /* Tess */ \
+    shpack_dst.Sample = shpack_src.r4.xy; /* Sample */ \
+    shpack_dst.Depth = shpack_src.r4.z; /* Depth */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)
 {
