@@ -407,8 +407,10 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 	at := l.i
 	t := l.toks[at]
 	l.i++
-	if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
-		l.i = int(end) // the "}" comes next
+	if t.Kind == TokPunct && t.Text == "{" {
+		if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
+			l.i = int(end) // the "}" comes next
+		}
 	}
 	lt := lexer.Token{
 		Type:  tokType(t.Kind),
