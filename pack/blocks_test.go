@@ -105,34 +105,15 @@ func (f blockFamily) instance(seed uint64) (*ir.Signature, ir.Constraints) {
 // positions, and the items left must not have more components than the
 // free cells. Past limit it returns limit+1.
 func bruteMin(s *ir.Signature, c ir.Constraints, limit int) int {
-	type bitem struct {
-		widths []int
-		class  [2]bool
-	}
-	var items []bitem
-	inBlock := map[int]bool{}
-	for _, a := range c.Indexed {
-		arr := s.Arrays[a]
-		var it bitem
-		for k := arr.First; k < arr.First+arr.Count; k++ {
-			inBlock[k] = true
-			it.widths = append(it.widths, s.Elements[k].Components)
-		}
-		it.class = refClass(&s.Elements[arr.First], c)
-		items = append(items, it)
-	}
-	for i := range s.Elements {
-		if e := &s.Elements[i]; !inBlock[i] && !refSpecial(e) {
-			items = append(items, bitem{widths: []int{e.Components}, class: refClass(e, c)})
-		}
-	}
-	area := func(it bitem) (n int) {
+	blocks, ones := refItems(s, c)
+	items := append(blocks, ones...)
+	area := func(it refItem) (n int) {
 		for _, w := range it.widths {
 			n += w
 		}
 		return n
 	}
-	slices.SortStableFunc(items, func(a, b bitem) int {
+	slices.SortStableFunc(items, func(a, b refItem) int {
 		if c := cmp.Compare(len(b.widths), len(a.widths)); c != 0 {
 			return c
 		}
@@ -268,35 +249,15 @@ func TestExactFamiliesProven(t *testing.T) {
 // rows) at the lowest register and leftmost component where they fit,
 // then the one-row elements widest first; every register holds one class.
 func baselineFFD(s *ir.Signature, c ir.Constraints) int {
-	type bitem struct {
-		widths []int
-		class  [2]bool
-	}
-	var blocks, ones []bitem
-	inBlock := map[int]bool{}
-	for _, a := range c.Indexed {
-		arr := s.Arrays[a]
-		var it bitem
-		for k := arr.First; k < arr.First+arr.Count; k++ {
-			inBlock[k] = true
-			it.widths = append(it.widths, s.Elements[k].Components)
-		}
-		it.class = refClass(&s.Elements[arr.First], c)
-		blocks = append(blocks, it)
-	}
-	for i := range s.Elements {
-		if e := &s.Elements[i]; !inBlock[i] && !refSpecial(e) {
-			ones = append(ones, bitem{widths: []int{e.Components}, class: refClass(e, c)})
-		}
-	}
-	size := func(it bitem) int { return len(it.widths) * slices.Max(it.widths) }
-	slices.SortStableFunc(blocks, func(a, b bitem) int {
+	blocks, ones := refItems(s, c)
+	size := func(it refItem) int { return len(it.widths) * slices.Max(it.widths) }
+	slices.SortStableFunc(blocks, func(a, b refItem) int {
 		if c := cmp.Compare(size(b), size(a)); c != 0 {
 			return c
 		}
 		return cmp.Compare(len(b.widths), len(a.widths))
 	})
-	slices.SortStableFunc(ones, func(a, b bitem) int { return cmp.Compare(b.widths[0], a.widths[0]) })
+	slices.SortStableFunc(ones, func(a, b refItem) int { return cmp.Compare(b.widths[0], a.widths[0]) })
 	var used []int
 	var class [][2]bool
 	for _, it := range append(blocks, ones...) {

@@ -219,6 +219,7 @@ type search struct {
 	p      *problem
 	load   classLoad  // the class's one-row items and unplaced block rows
 	blocks []int      // item indices of the class's blocks (load.blocks), in search order
+	order0 []int      // the blocks as order 0 sorts them: the order of every placement returned
 	group  []int      // per block: the index of the first block of its identical group
 	rows   []regState // registers the placed blocks occupy, from row 0
 	placed []bool     // per block (index in blocks)
@@ -266,6 +267,7 @@ func (l *classLoad) bound(p *problem) int {
 func newSearch(p *problem, load classLoad, budget int) *search {
 	x := &search{p: p, load: load, blocks: load.blocks, budget: budget}
 	x.order(0)
+	x.order0 = slices.Clone(x.blocks)
 	x.at = make([]blockAt, len(x.blocks))
 	x.placed = make([]bool, len(x.blocks))
 	return x
@@ -389,21 +391,16 @@ func (x *search) pass(t int) (found, complete bool) {
 }
 
 // inOrder0 rewrites a placement of the blocks in the current order of
-// x.blocks for the blocks as order 0 sorts them.
+// x.blocks for the blocks as order 0 sorts them (x.order0).
 func (x *search) inOrder0(at []blockAt) []blockAt {
 	byItem := map[int]blockAt{}
 	for b, k := range x.blocks {
 		byItem[k] = at[b]
 	}
-	cur := slices.Clone(x.blocks)
-	x.order(0)
 	out := make([]blockAt, len(at))
-	for b, k := range x.blocks {
+	for b, k := range x.order0 {
 		out[b] = byItem[k]
 	}
-	// Leave x.blocks as it was: the caller may still be using that order.
-	copy(x.blocks, cur)
-	x.regroup()
 	return out
 }
 
@@ -721,11 +718,7 @@ func (x *search) columnBound(lower, upper int) int {
 	type piece struct{ widths []int }
 	var pieces []piece
 	for _, k := range x.blocks {
-		var ws []int
-		for _, e := range x.p.items[k].elems {
-			ws = append(ws, x.p.sig.Elements[e].Components)
-		}
-		pieces = append(pieces, piece{ws})
+		pieces = append(pieces, piece{x.p.widths(k)})
 	}
 	slices.SortStableFunc(pieces, func(a, b piece) int {
 		return cmp.Compare(len(b.widths)*b.widths[0], len(a.widths)*a.widths[0])

@@ -80,6 +80,36 @@ func genSig(t *rapid.T, posFirst, blocks bool, maxElems int) (*ir.Signature, ir.
 	return s, cons
 }
 
+// refItem is an item as the reference packers of these tests see it: the
+// widths of its rows and its class (refClass).
+type refItem struct {
+	widths []int
+	class  [2]bool
+}
+
+// refItems splits s, independently of the packer, into its indexed arrays
+// (blocks, in the order of c.Indexed) and its other general elements (one
+// row each, in declaration order).
+func refItems(s *ir.Signature, c ir.Constraints) (blocks, ones []refItem) {
+	inBlock := map[int]bool{}
+	for _, a := range c.Indexed {
+		arr := s.Arrays[a]
+		var it refItem
+		for k := arr.First; k < arr.First+arr.Count; k++ {
+			inBlock[k] = true
+			it.widths = append(it.widths, s.Elements[k].Components)
+		}
+		it.class = refClass(&s.Elements[arr.First], c)
+		blocks = append(blocks, it)
+	}
+	for i := range s.Elements {
+		if e := &s.Elements[i]; !inBlock[i] && !refSpecial(e) {
+			ones = append(ones, refItem{widths: []int{e.Components}, class: refClass(e, c)})
+		}
+	}
+	return blocks, ones
+}
+
 // refClass is the tests' own packing class of e, written apart from
 // ir.ClassOf so that the two check each other: COLOR apart unless mixed,
 // centroid apart.
@@ -202,34 +232,11 @@ func TestPropertyIndexed(t *testing.T) {
 // general one-row elements and the indexed arrays as blocks; registers are
 // an array as long as the total row count.
 func bruteForce(s *ir.Signature, c ir.Constraints) int {
-	type bitem struct {
-		widths []int
-		class  [2]bool
-	}
-	var items []bitem
-	inBlock := map[int]bool{}
-	for _, a := range c.Indexed {
-		arr := s.Arrays[a]
-		var it bitem
-		for k := arr.First; k < arr.First+arr.Count; k++ {
-			inBlock[k] = true
-			it.widths = append(it.widths, s.Elements[k].Components)
-		}
-		e := &s.Elements[arr.First]
-		it.class = refClass(e, c)
-		items = append(items, it)
-	}
+	blocks, ones := refItems(s, c)
+	items := append(blocks, ones...)
 	rows := 0
-	for i := range s.Elements {
-		e := &s.Elements[i]
-		if inBlock[i] || refSpecial(e) {
-			if inBlock[i] {
-				rows++
-			}
-			continue
-		}
-		rows++
-		items = append(items, bitem{widths: []int{e.Components}, class: refClass(e, c)})
+	for _, it := range items {
+		rows += len(it.widths)
 	}
 	used := make([]int, rows)
 	class := make([][2]bool, rows)
