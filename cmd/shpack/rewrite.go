@@ -236,7 +236,7 @@ func rewriteMap(source string, pairs []driver.RewrittenPair) ([]byte, error) {
 		}
 	}
 	if len(panels) == 0 {
-		return nil, fmt.Errorf("%s: no vertex and pixel shader pair to draw", source)
+		return nil, fileError(source, "no vertex and pixel shader pair to draw")
 	}
 	var b bytes.Buffer
 	err := registerMap(&b, source, panels, 2)
