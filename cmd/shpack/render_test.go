@@ -18,6 +18,7 @@ import (
 
 	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
 )
@@ -386,7 +387,8 @@ PS_OUT ps_main(%[1]s_PackedPS p)
 // out parameters to distinct constants and returns NAME_Pack(...) of them,
 // a pixel shader calls NAME_Unpack and writes every component read to the
 // render targets. SceneVS needs 11 general registers with one per
-// semantic, more than vs_3_0 has.
+// semantic, more than vs_3_0 has. MojoShader reads the compiled vertex
+// shaders back: their outputs are the layout's registers and semantics.
 func TestRenderPackedHLSLEntry(t *testing.T) {
 	testenv.Heavy(t)
 	tool := renderTool(t)
@@ -481,6 +483,23 @@ PS_OUT ps_main(%[1]s_PackedPS p)
 				require.NoError(t, err, file)
 				_, err = vkd3d.Compile(t, dir, src, "ps_main", "ps_3_0", ps)
 				require.NoError(t, err, file)
+				// MojoShader reads the compiled vertex shader back: one
+				// output per register, declared as shpack's layout says.
+				rep, err := asmcheck.CheckFile(t, vs)
+				require.NoError(t, err)
+				got, wantDecl := map[string]bool{}, map[string]bool{}
+				for _, d := range rep.Decls {
+					if d.Dir == "out" {
+						got[fmt.Sprintf("%s%d", strings.ToUpper(d.Usage), d.Index)] = true
+					}
+				}
+				for _, e := range l.Elements {
+					if e.Register != "" {
+						wantDecl[fmt.Sprintf("%s%d", e.DeclaredAs.Semantic, e.DeclaredAs.Index)] = true
+					}
+				}
+				assert.Equal(t, wantDecl, got, "%s: the outputs vkd3d declares", c.entry)
+				assert.Len(t, got, l.Registers, "%s: one declaration per register", c.entry)
 				res := render(t, tool, vs, ps, want)
 				assert.True(t, res.pass, "%s batch %d: %d of %d\n%s\n%s", c.entry, batch, res.matched, res.total, res.output, file)
 			}
