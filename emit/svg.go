@@ -121,6 +121,9 @@ func RegisterMap(w io.Writer, title, subtitle string, panels []MapPanel, columns
 // limit; the strategy, the form of the declarations and the lower bound.
 func MapTitles(l *ir.Layout, source string) (title, subtitle string) {
 	title = fmt.Sprintf("%s: %d of %d general registers", l.Sig.Name, l.GeneralRegisters(), l.Cons.Limit(l.File))
+	if !l.File.Packs() { // fixed registers (SM1/SM2, pixel outputs): no budget to count against
+		title = fmt.Sprintf("%s: %d registers of %s %ss", l.Sig.Name, l.Registers(), l.File.Profile.Name, l.File.Dir.Word())
+	}
 	form := "one declaration per member"
 	if l.Cons.Portable {
 		form = "portable"

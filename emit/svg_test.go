@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/ir"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -87,4 +88,16 @@ func TestRegisterMapLongNames(t *testing.T) {
 // TestRegisterMapNeedsLayout checks the error for no panels.
 func TestRegisterMapNeedsLayout(t *testing.T) {
 	assert.Error(t, RegisterMap(io.Discard, "T", "", nil, 0))
+}
+
+// TestMapTitlesFixed checks the title of a register file with fixed
+// registers, which has no general-register budget to count against.
+func TestMapTitlesFixed(t *testing.T) {
+	f, err := ir.LookupRegisterFile("vs_2_0", ir.Out)
+	require.NoError(t, err)
+	l := &ir.Layout{Sig: &ir.Signature{Name: "V"}, File: f, Strategy: "fixed", LowerBound: -1,
+		Place: []ir.Placement{{Reg: ir.Reg{Kind: ir.RegOPos}, Mask: ir.MaskXYZW}, {Reg: ir.Reg{Kind: ir.RegOT, Num: 0}, Mask: ir.MaskRun(0, 2)}}}
+	title, sub := MapTitles(l, "a.fx")
+	assert.Equal(t, "V: 2 registers of vs_2_0 outputs", title)
+	assert.Equal(t, "a.fx, strategy fixed, one declaration per member", sub)
 }
