@@ -1,6 +1,9 @@
 package pp
 
 import (
+	"bytes"
+	"strings"
+
 	"github.com/shpack/shpack/ir"
 )
 
@@ -58,6 +61,9 @@ type Token struct {
 	// at Off: a macro body's token, a # or ## result, defined, __LINE__.
 	// An argument substituted into a macro stays as spelled.
 	Expanded bool
+	// unterminated marks a string or character constant with no closing
+	// quote: the preprocessor reports it only where the token is used.
+	unterminated bool
 }
 
 // Spelled reports whether the token's text stands at its offset in src,
@@ -74,10 +80,7 @@ func (t *Token) Spelled(src []byte) bool {
 // constants are reported; the scan still returns every token it could make.
 // The result always ends with a TokEOF token.
 func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
-	s := scanner{file: file, src: src, line: 1, col: 1, bol: true}
-	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		s.off = 3
-	}
+	s := newScanner(file, src)
 	// corpus-real averages a token per 7.3 bytes (comments make it
 	// sparse): a token per 6 bytes grows few slices, and a growing slice
 	// costs twice its size again.
@@ -91,79 +94,137 @@ func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
 	}
 }
 
+// The scanner cuts every token's text out of one string, the file's text,
+// so that a token costs no allocation of its own. Line splices
+// (backslash-newline) are the one thing that makes a token's text differ
+// from the bytes it is spelled in; they are rare, so a file that has any
+// is copied once with its splices removed, and a spliceMap takes offsets
+// in that copy back to the file's offsets, lines and columns. A file
+// without splices is scanned as it is, counting lines as it goes.
+// refScan (in the tests) is the byte-at-a-time scanner this replaced;
+// TestScanMatchesReference and FuzzScanMatchesReference hold the two to
+// the same tokens, positions and errors.
 type scanner struct {
-	file  string
-	src   []byte
-	off   int
-	line  int
-	col   int
-	bol   bool // no token yet on the current line
-	space bool // whitespace seen since the last token
-	errs  ir.ErrorList
+	file      string
+	text      string // the file's text, without splices
+	off       int    // the offset in text
+	line      int    // the line at off (without splices)
+	lineStart int    // the offset in text where that line starts
+	bol       bool   // no token yet on the current line
+	space     bool   // whitespace seen since the last token
+	errs      ir.ErrorList
+	sp        *spliceMap // nil when the file has no splices
 }
 
-// splice skips backslash-newline pairs at the current offset.
-func (s *scanner) splice() {
-	for s.off < len(s.src) && s.src[s.off] == '\\' {
-		n := 0
-		if s.off+2 < len(s.src) && s.src[s.off+1] == '\r' && s.src[s.off+2] == '\n' {
-			n = 3
-		} else if s.off+1 < len(s.src) && (s.src[s.off+1] == '\n' || s.src[s.off+1] == '\r') {
-			n = 2
-		}
-		if n == 0 {
-			return
-		}
-		s.off += n
-		s.line++
-		s.col = 1
+// spliceMap takes an offset in a spliced text back to the file's.
+type spliceMap struct {
+	at      []int // offsets in the spliced text where a splice was removed, ascending
+	removed []int // bytes removed by the splices up to and including at[k]
+	lines   []int // the file's offsets where its physical lines start
+	k, line int   // cursors: splices before the last offset asked for, and its line
+}
+
+// spliceLen returns the length of the splice at src[i] (a backslash and a
+// line end: LF, CRLF or CR), or 0.
+func spliceLen(src []byte, i int) int {
+	if src[i] != '\\' || i+1 >= len(src) {
+		return 0
 	}
-}
-
-// peek returns the byte at the current offset after splicing, or 0 at the end.
-func (s *scanner) peek() byte {
-	s.splice()
-	if s.off < len(s.src) {
-		return s.src[s.off]
+	switch {
+	case src[i+1] == '\r' && i+2 < len(src) && src[i+2] == '\n':
+		return 3
+	case src[i+1] == '\n' || src[i+1] == '\r':
+		return 2
 	}
 	return 0
 }
 
-// peek2 returns the byte after the current one (after splicing both), or 0.
-func (s *scanner) peek2() byte {
-	s.splice()
-	save := *s
-	if s.off >= len(s.src) {
-		return 0
+// hasSplice reports whether src[from:] holds a line splice.
+func hasSplice(src []byte, from int) bool {
+	for i := from; i < len(src); {
+		k := bytes.IndexByte(src[i:], '\\')
+		if k < 0 {
+			return false
+		}
+		if spliceLen(src, i+k) > 0 {
+			return true
+		}
+		i += k + 1
 	}
-	s.advance()
-	c := s.peek()
-	s.off, s.line, s.col = save.off, save.line, save.col
-	return c
+	return false
+}
+
+func newScanner(file string, src []byte) *scanner {
+	start := 0
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		start = 3
+	}
+	s := &scanner{file: file, off: start, line: 1, lineStart: start, bol: true}
+	if !hasSplice(src, start) {
+		s.text = string(src)
+		return s
+	}
+	sp := &spliceMap{lines: []int{start}}
+	b := make([]byte, 0, len(src))
+	b = append(b, src[:start]...)
+	removed := 0
+	for i := start; i < len(src); {
+		if n := spliceLen(src, i); n > 0 {
+			removed += n
+			sp.at = append(sp.at, len(b))
+			sp.removed = append(sp.removed, removed)
+			i += n
+			continue
+		}
+		b = append(b, src[i])
+		i++
+	}
+	for i := start; i < len(src); i++ {
+		if src[i] == '\n' || src[i] == '\r' && (i+1 >= len(src) || src[i+1] != '\n') {
+			sp.lines = append(sp.lines, i+1)
+		}
+	}
+	s.text, s.sp = string(b), sp
+	return s
 }
 
 // eolAt reports whether a line ends at offset off: LF, or a CR not
 // followed by LF (classic Mac OS line ends; the CR of CRLF is whitespace
 // before the LF).
-func eolAt(src []byte, off int) bool {
-	return src[off] == '\n' || src[off] == '\r' && (off+1 >= len(src) || src[off+1] != '\n')
+func eolAt(text string, off int) bool {
+	return text[off] == '\n' || text[off] == '\r' && (off+1 >= len(text) || text[off+1] != '\n')
 }
 
-// eol reports whether a line ends at the current offset (after splicing).
-func (s *scanner) eol() bool {
-	s.splice()
-	return s.off < len(s.src) && eolAt(s.src, s.off)
-}
-
-// advance moves past the current byte.
-func (s *scanner) advance() {
-	if eolAt(s.src, s.off) {
-		s.line++
-		s.col = 1
-	} else {
-		s.col++
+// skipTo moves to offset end, counting the line ends on the way.
+func (s *scanner) skipTo(end int) {
+	for i := s.off; i < end; i++ {
+		if c := s.text[i]; (c == '\n' || c == '\r') && eolAt(s.text, i) {
+			s.line++
+			s.lineStart = i + 1
+		}
 	}
-	s.off++
+	s.off = end
+}
+
+// at returns the position and the file offset of the current offset.
+func (s *scanner) at() (ir.Pos, int) {
+	if s.sp == nil {
+		return ir.Pos{File: s.file, Line: s.line, Col: s.off - s.lineStart + 1}, s.off
+	}
+	// Tokens and comments are asked for in ascending order: the cursors
+	// into the map only move forward.
+	sp := s.sp
+	for sp.k < len(sp.at) && sp.at[sp.k] <= s.off {
+		sp.k++
+	}
+	off := s.off
+	if sp.k > 0 {
+		off += sp.removed[sp.k-1]
+	}
+	for sp.line < len(sp.lines) && sp.lines[sp.line] <= off {
+		sp.line++
+	}
+	return ir.Pos{File: s.file, Line: sp.line, Col: off - sp.lines[sp.line-1] + 1}, off
 }
 
 func (s *scanner) errorf(pos ir.Pos, format string, args ...any) {
@@ -172,164 +233,150 @@ func (s *scanner) errorf(pos ir.Pos, format string, args ...any) {
 	}
 }
 
-func (s *scanner) pos() ir.Pos { return ir.Pos{File: s.file, Line: s.line, Col: s.col} }
-
 func (s *scanner) next() Token {
-	for {
-		c := s.peek()
-		switch {
-		case s.off >= len(s.src):
-			return Token{Kind: TokEOF, Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
-		case s.eol():
-			s.advance()
-			s.bol = true
-			s.space = false
+	text := s.text
+	n := len(text)
+	for s.off < n {
+		c := text[s.off]
+		if c == '\n' || c == '\r' && eolAt(text, s.off) {
+			s.off++
+			s.line++
+			s.lineStart = s.off
+			s.bol, s.space = true, false
 			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			s.advance()
-			s.space = true
-			continue
-		case c == '/' && s.peek2() == '/':
-			for s.off < len(s.src) && !s.eol() {
-				s.advance()
-			}
-			s.space = true
-			continue
-		case c == '/' && s.peek2() == '*':
-			start := s.pos()
-			s.advance()
-			s.advance()
-			closed := false
-			for s.off < len(s.src) {
-				if s.peek() == '*' && s.peek2() == '/' {
-					s.advance()
-					s.advance()
-					closed = true
-					break
-				}
-				if s.off < len(s.src) {
-					s.advance()
-				}
-			}
-			if !closed {
-				s.errorf(start, "unterminated comment")
-			}
+		}
+		if c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+			s.off++
 			s.space = true
 			continue
 		}
-		break
+		if c != '/' || s.off+1 >= n {
+			break
+		}
+		if text[s.off+1] == '/' {
+			// A line comment runs to the line end (the CR of a CRLF is
+			// whitespace either way).
+			end := strings.IndexAny(text[s.off:], "\r\n")
+			if end < 0 {
+				end = n - s.off
+			}
+			s.off += end
+			s.space = true
+			continue
+		}
+		if text[s.off+1] != '*' {
+			break
+		}
+		start, _ := s.at()
+		end := strings.Index(text[s.off+2:], "*/")
+		if end < 0 {
+			s.errorf(start, "unterminated comment")
+			s.skipTo(n)
+		} else {
+			s.skipTo(s.off + 2 + end + 2)
+		}
+		s.space = true
 	}
-	t := Token{Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
+	pos, off := s.at()
+	t := Token{Pos: pos, BOL: s.bol, Space: s.space, Off: int32(off)}
+	if s.off >= n {
+		t.Kind = TokEOF
+		return t
+	}
 	s.bol, s.space = false, false
-	c := s.peek()
-	var text []byte
-	// take appends the current byte (after splicing) and moves past it; at
-	// the end of the input it does nothing.
-	take := func() {
-		s.peek()
-		if s.off < len(s.src) {
-			text = append(text, s.src[s.off])
-			s.advance()
-		}
-	}
+	start := s.off
+	c := text[start]
+	i := start + 1
 	switch {
 	case isIdentStart(c):
 		t.Kind = TokIdent
-		for s.off < len(s.src) && isIdentChar(s.peek()) {
-			take()
+		for i < n && isIdentChar(text[i]) {
+			i++
 		}
-	case isDigit(c) || (c == '.' && isDigit(s.peek2())):
+	case isDigit(c) || c == '.' && i < n && isDigit(text[i]):
 		// pp-number: digits, letters, underscores, dots, and e+ e- p+ p-.
-		for s.off < len(s.src) {
-			c := s.peek()
-			if (c == '+' || c == '-') && len(text) > 0 {
-				last := text[len(text)-1] | 0x20
-				isHex := len(text) > 1 && text[0] == '0' && text[1]|0x20 == 'x'
+		isHex := c == '0' && i < n && text[i]|0x20 == 'x'
+		for i < n {
+			c := text[i]
+			if c == '+' || c == '-' {
+				last := text[i-1] | 0x20
 				if last == 'e' && !isHex || last == 'p' {
-					take()
+					i++
 					continue
 				}
 			}
 			if !isIdentChar(c) && c != '.' {
 				break
 			}
-			take()
+			i++
 		}
-		t.Kind = classifyNumber(text)
+		t.Kind = classifyNumber(text[start:i])
 	case c == '"' || c == '\'':
-		quote := c
 		t.Kind = TokString
-		if quote == '\'' {
-			t.Kind = TokChar
+		what := "string"
+		if c == '\'' {
+			t.Kind, what = TokChar, "character constant"
 		}
-		take()
-		closed := false
-		for s.off < len(s.src) {
-			c := s.peek()
-			if s.off >= len(s.src) || s.eol() {
-				break
-			}
-			if c == '\\' {
-				take()
-				if s.off < len(s.src) && !s.eol() {
-					take()
+		t.unterminated = true
+		for i < n && !eolAt(text, i) {
+			d := text[i]
+			i++
+			if d == '\\' {
+				if i < n && !eolAt(text, i) {
+					i++
 				}
 				continue
 			}
-			take()
-			if c == quote {
-				closed = true
+			if d == c {
+				t.unterminated = false
 				break
 			}
 		}
-		if !closed {
-			what := "string"
-			if quote == '\'' {
-				what = "character constant"
-			}
+		if t.unterminated {
 			s.errorf(t.Pos, "unterminated %s", what)
 		}
 	default:
 		t.Kind = TokPunct
-		take()
 		// Longest match among C's multi-byte punctuators.
+		next := byte(0)
+		if i < n {
+			next = text[i]
+		}
 		switch c {
 		case '#':
-			if s.off < len(s.src) && s.peek() == '#' {
-				take()
+			if next == '#' {
+				i++
 			}
 		case '<', '>':
-			if s.off < len(s.src) && s.peek() == c {
-				take()
+			if next == c {
+				i++
 			}
-			if s.off < len(s.src) && s.peek() == '=' {
-				take()
+			if i < n && text[i] == '=' {
+				i++
 			}
 		case '+', '-', '&', '|':
-			if s.off < len(s.src) {
-				if n := s.peek(); n == c || n == '=' || (c == '-' && n == '>') {
-					take()
-				}
+			if next == c || next == '=' || c == '-' && next == '>' {
+				i++
 			}
 		case '*', '/', '%', '^', '!', '=':
-			if s.off < len(s.src) && s.peek() == '=' {
-				take()
+			if next == '=' {
+				i++
 			}
 		case ':':
-			if s.off < len(s.src) && s.peek() == ':' {
-				take()
+			if next == ':' {
+				i++
 			}
 		case '.':
-			if s.peek() == '.' && s.peek2() == '.' {
-				take()
-				take()
+			if next == '.' && i+1 < n && text[i+1] == '.' {
+				i += 2
 			}
 		case '(', ')', '[', ']', '{', '}', ';', ',', '?', '~':
 		default:
 			t.Kind = TokOther
 		}
 	}
-	t.Text = string(text)
+	s.off = i
+	t.Text = text[start:i]
 	return t
 }
 
@@ -342,12 +389,12 @@ func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // classifyNumber tells integers from floating-point literals in a pp-number.
-func classifyNumber(text []byte) TokKind {
+func classifyNumber(text string) TokKind {
 	if len(text) > 1 && text[0] == '0' && text[1]|0x20 == 'x' {
 		return TokInt
 	}
-	for _, c := range text {
-		if c == '.' || c|0x20 == 'e' || c|0x20 == 'f' || c|0x20 == 'h' {
+	for i := 0; i < len(text); i++ {
+		if c := text[i] | 0x20; text[i] == '.' || c == 'e' || c == 'f' || c == 'h' {
 			return TokFloat
 		}
 	}

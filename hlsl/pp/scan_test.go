@@ -1,10 +1,19 @@
 package pp
 
 import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/corpus"
+	"github.com/shpack/shpack/internal/realcorpus"
 )
 
 func scanTexts(src string) string {
@@ -64,4 +73,70 @@ func TestScanCROnly(t *testing.T) {
 		out = append(out, tk.Text)
 	}
 	assert.Equal(t, []string{"2", "yes"}, out)
+}
+
+// scanEdgeCases are inputs where the string-cutting scanner could part
+// from the reference: splices in and between every kind of token, at the
+// ends of the file, after a byte-order mark, with each kind of line end.
+var scanEdgeCases = []string{
+	"", "\\", "\\\n", "\\\r", "\\\r\n", "a\\", "a\\\\\n", "\\\n\\\nx", "\\\\\nx",
+	"\xEF\xBB\xBF", "\xEF\xBB\xBF\\\nx y", "x \\\n y\n  z",
+	"ab\\\ncd ef", "1\\\n.5e\\\n+3 0x1\\\nF", ".\\\n5", "<\\\n<\\\n= -\\\n>",
+	"\"a\\\nb\" 'c\\\r\nd' \"open\\\n", "/\\\n/ c\\\nstill\nx", "/\\\n* c *\\\n/ y",
+	"/* open\n\n", "a /* x\r\n y */ b", "// c\r\nx", "a\rb\r\n\rc", "\"s\\\"\\\\\n", "'\\\\\n",
+	"#define M(a) \\\n  a + \\\r\n  1\nM(2)", "x\r\\\ny", "@\x00\xff", "..\\\n.", "1e-3 1p+4 0xe+1 .5 5.",
+}
+
+// TestScanMatchesReference holds Scan to refScan, the byte-at-a-time
+// scanner it replaced, on both corpora and the edge cases: the same
+// tokens (text, kind, position, offset, flags) and the same errors.
+func TestScanMatchesReference(t *testing.T) {
+	inputs := map[string][]byte{}
+	for i, src := range scanEdgeCases {
+		inputs[fmt.Sprintf("edge%d", i)] = []byte(src)
+	}
+	for _, name := range corpus.Names() {
+		src, err := fs.ReadFile(corpus.FS(), name)
+		require.NoError(t, err)
+		inputs[name] = src
+	}
+	root := realcorpus.Root(t)
+	for _, rel := range realcorpus.Files(t, root) {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		require.NoError(t, err)
+		inputs[rel] = src
+		// The same file with every line end spliced: each token after
+		// the first line moves.
+		inputs[rel+" spliced"] = bytes.ReplaceAll(src, []byte("\n"), []byte("\\\n"))
+	}
+	for name, src := range inputs {
+		checkScanMatchesReference(t, name, src)
+	}
+}
+
+func checkScanMatchesReference(t *testing.T, name string, src []byte) {
+	t.Helper()
+	want, wantErrs := refScan(name, src)
+	got, gotErrs := Scan(name, src)
+	for i := range got {
+		if got[i].unterminated {
+			require.Contains(t, gotErrs.Error(), fmt.Sprintf("%s: error: unterminated", got[i].Pos), "%s: token %d", name, i)
+		}
+		got[i].unterminated = false
+	}
+	require.Equal(t, wantErrs.Error(), gotErrs.Error(), name)
+	require.Equal(t, len(want), len(got), name)
+	for i := range want {
+		require.Equal(t, want[i], got[i], "%s: token %d", name, i)
+	}
+}
+
+// FuzzScanMatchesReference holds Scan to refScan on any input.
+func FuzzScanMatchesReference(f *testing.F) {
+	for _, src := range scanEdgeCases {
+		f.Add([]byte(src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkScanMatchesReference(t, "f", src)
+	})
 }
