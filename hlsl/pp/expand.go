@@ -337,7 +337,7 @@ func (p *ppState) paste(out []ppTok, lhs, rhs, inv ppTok) []ppTok {
 	}
 	p.spend(1+(len(lhs.Text)+len(rhs.Text))/ppBytesPerToken, inv)
 	text := lhs.Text + rhs.Text
-	toks, errs := ppSafeScan("", []byte(text))
+	toks, errs := Scan("", []byte(text))
 	toks = toks[:len(toks)-1]
 	n := 0
 	for _, t := range toks {

@@ -82,8 +82,8 @@ type Options struct {
 	// warning (Result.Warnings) and skips the directive, for listing and
 	// comparing partial source trees. Off, a missing include is an error.
 	AllowMissingIncludes bool
-	// Cache, when set, keeps the scanned tokens of the include files read
-	// from the file system, for the other runs that share it (see
+	// Cache, when set, keeps the include files read from the file system,
+	// prepared for scanning, for the other runs that share it (see
 	// ScanCache).
 	Cache *ScanCache
 }
@@ -161,13 +161,14 @@ const (
 	ppTokPlacemarker                      // an empty argument next to ##
 )
 
-// ppFile is a scanned file, shared by all its inclusions.
+// ppFile is a file read by one run, shared by all its inclusions.
 type ppFile struct {
-	path     string
-	toks     []Token
-	scanErrs ir.ErrorList   // reported at the first inclusion
-	strErrs  map[int]string // token index → unterminated string/char message, reported when the token is used
-	reported bool
+	path string
+	src  *source
+	// scanned is set once an inclusion has begun: the errors of the
+	// scan (unterminated comments) are the first inclusion's to report.
+	// Unterminated strings are reported wherever they are used.
+	scanned bool
 }
 
 // ppCond is one level of #if nesting.
@@ -180,11 +181,14 @@ type ppCond struct {
 	sawElse    bool
 }
 
-// ppFrame is one active inclusion of a file.
+// ppFrame is one active inclusion of a file, read as a stream of tokens.
 type ppFrame struct {
 	src       *ppFile
 	path      string // cleaned path, for cycle detection
-	i         int
+	sc        scanner
+	la        Token // the next token, if hasLA
+	hasLA     bool
+	report    bool // report the scanner's errors (the file's first inclusion)
 	ctx       int32
 	conds     []ppCond
 	lineDelta int    // set by #line
@@ -261,6 +265,7 @@ type ppState struct {
 	files     map[string]*ppFile
 	once      map[string]bool
 	frames    []*ppFrame
+	lineBuf   []Token   // the tokens of the directive being executed
 	cur       []ppOut   // output being filled
 	chunks    [][]ppOut // full output chunks before cur
 	nout      int       // tokens in chunks
@@ -333,8 +338,13 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 			aborted = true
 		}
 		if len(p.frames) > 0 {
+			// After a limit stopped the run the main file is read to its
+			// end for the end token's position.
 			f := p.frames[0]
-			eof = p.mapTok(f, f.src.toks[len(f.src.toks)-1])
+			for p.peek(f).Kind != TokEOF {
+				f.hasLA = false
+			}
+			eof = p.mapTok(f, f.la)
 		}
 		res.Tokens = p.output(eof, aborted)
 		for name := range p.macroIDs {
@@ -353,12 +363,11 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 	}
 	p.defineBuiltins()
 	p.applyDefines()
-	sf := p.scanFile(name, src)
+	sf := &ppFile{path: name, src: newSource(name, src)}
 	p.files[name] = sf
 	p.files[filepath.Clean(name)] = sf
-	p.frames = append(p.frames, &ppFrame{src: sf, path: filepath.Clean(name)})
-	p.reportScanErrs(sf, 0)
-	p.cur = make([]ppOut, 0, min(len(sf.toks)+16, ppChunk, p.lim.MaxTokens))
+	p.push(sf, filepath.Clean(name), 0)
+	p.cur = make([]ppOut, 0, min(len(src)/6+16, ppChunk, p.lim.MaxTokens))
 	p.run()
 	return
 }
@@ -490,61 +499,48 @@ func (p *ppState) spend(n int, at ppTok) {
 	}
 }
 
-// scanFile scans a file, keeping unterminated string and character errors
-// aside so that they are reported only for text that is actually used
-// (inactive groups may hold anything).
-func (p *ppState) scanFile(path string, data []byte) *ppFile {
-	toks, errs := ppSafeScan(path, data)
-	sf := &ppFile{path: path, toks: toks}
-	for _, e := range errs {
-		if e.Msg == "unterminated string" || e.Msg == "unterminated character constant" {
-			i := sort.Search(len(toks), func(i int) bool { return ir.ComparePos(toks[i].Pos, e.Pos) >= 0 })
-			if i < len(toks) && toks[i].Pos == e.Pos {
-				if sf.strErrs == nil {
-					sf.strErrs = make(map[int]string)
+// push begins an inclusion of sf in include context ctx.
+func (p *ppState) push(sf *ppFile, path string, ctx int32) {
+	f := &ppFrame{src: sf, path: path, ctx: ctx, sc: sf.src.scanner(), report: !sf.scanned}
+	f.sc.quietStrings = true
+	sf.scanned = true
+	p.frames = append(p.frames, f)
+}
+
+// peek returns the next token of f, reporting the scanner's errors on the
+// way if f reports them.
+func (p *ppState) peek(f *ppFrame) *Token {
+	if !f.hasLA {
+		f.la, f.hasLA = f.sc.next(), true
+		if len(f.sc.errs) > 0 {
+			if f.report {
+				for _, e := range f.sc.errs {
+					p.errorf(e.Pos, f.ctx, "%s", e.Msg)
 				}
-				sf.strErrs[i] = e.Msg
-				continue
 			}
+			f.sc.errs = f.sc.errs[:0]
 		}
-		sf.scanErrs = append(sf.scanErrs, e)
 	}
-	return sf
+	return &f.la
 }
 
-// ppSafeScan runs Scan, turning a scanner panic into a file-level error so that
-// Preprocess never panics on any input.
-func ppSafeScan(path string, data []byte) (toks []Token, errs ir.ErrorList) {
-	defer func() {
-		if r := recover(); r != nil {
-			toks = []Token{{Kind: TokEOF, Pos: ir.Pos{File: path, Line: 1, Col: 1}, BOL: true}}
-			errs = ir.ErrorList{{Pos: ir.Pos{File: path}, Msg: fmt.Sprintf("internal error: scanner failed: %v", r)}}
+// reportStrErrs reports the unterminated strings and character constants
+// among toks, tokens of f that are used.
+func (p *ppState) reportStrErrs(f *ppFrame, toks []Token) {
+	for _, t := range toks {
+		if t.unterminated {
+			p.reportStrErr(f, t)
 		}
-	}()
-	return Scan(path, data)
-}
-
-func (p *ppState) reportScanErrs(sf *ppFile, ctx int32) {
-	if sf.reported {
-		return
-	}
-	sf.reported = true
-	for _, e := range sf.scanErrs {
-		p.errorf(e.Pos, ctx, "%s", e.Msg)
 	}
 }
 
-// reportStrErrs reports the deferred scanner errors of toks[from:to] of f.
-func (p *ppState) reportStrErrs(f *ppFrame, from, to int) {
-	if f.src.strErrs == nil {
-		return
+func (p *ppState) reportStrErr(f *ppFrame, t Token) {
+	what := "string"
+	if t.Kind == TokChar {
+		what = "character constant"
 	}
-	for i := from; i < to; i++ {
-		if msg, ok := f.src.strErrs[i]; ok {
-			t := p.mapTok(f, f.src.toks[i])
-			p.errorf(t.Pos, t.Ctx, "%s", msg)
-		}
-	}
+	t = p.mapTok(f, t)
+	p.errorf(t.Pos, t.Ctx, "unterminated %s", what)
 }
 
 // mapTok applies the frame's context and #line mapping to a file token.
@@ -591,7 +587,7 @@ func (p *ppState) applyDefines() {
 		if !ok {
 			value = "1"
 		}
-		toks, errs := ppSafeScan(file, []byte(name+" "+value))
+		toks, errs := Scan(file, []byte(name+" "+value))
 		for _, e := range errs {
 			p.errorf(e.Pos, 0, "%s", e.Msg)
 		}
@@ -638,15 +634,12 @@ func ppIsHash(t *Token) bool { return t.BOL && t.Kind == TokPunct && t.Text == "
 func (p *ppState) lex() Token {
 	for {
 		f := p.frames[len(p.frames)-1]
-		toks := f.src.toks
-		i := f.i
 		if f.skipping() {
-			for toks[i].Kind != TokEOF && !ppIsHash(&toks[i]) {
-				i++
+			for t := p.peek(f); t.Kind != TokEOF && !ppIsHash(t); t = p.peek(f) {
+				f.hasLA = false
 			}
-			f.i = i
 		}
-		t := &toks[i]
+		t := p.peek(f)
 		if t.Kind == TokEOF {
 			if !f.ended {
 				f.ended = true
@@ -662,19 +655,24 @@ func (p *ppState) lex() Token {
 			continue
 		}
 		if ppIsHash(t) {
-			j := i + 1
-			for toks[j].Kind != TokEOF && !toks[j].BOL {
-				j++
+			hash := *t
+			f.hasLA = false
+			line := p.lineBuf[:0]
+			for u := p.peek(f); u.Kind != TokEOF && !u.BOL; u = p.peek(f) {
+				line = append(line, *u)
+				f.hasLA = false
 			}
-			f.i = j
-			if pt, ok := p.directive(f, i, j); ok {
+			// The directive may not keep line: the buffer is the next
+			// directive's.
+			p.lineBuf = line
+			if pt, ok := p.directive(f, hash, line); ok {
 				return pt
 			}
 			continue
 		}
-		f.i = i + 1
-		if f.src.strErrs != nil {
-			p.reportStrErrs(f, i, i+1)
+		f.hasLA = false
+		if t.unterminated {
+			p.reportStrErr(f, *t)
 		}
 		return p.mapTok(f, *t)
 	}

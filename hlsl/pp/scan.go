@@ -80,7 +80,7 @@ func (t *Token) Spelled(src []byte) bool {
 // constants are reported; the scan still returns every token it could make.
 // The result always ends with a TokEOF token.
 func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
-	s := newScanner(file, src)
+	s := newSource(file, src).scanner()
 	// corpus-real averages a token per 7.3 bytes (comments make it
 	// sparse): a token per 6 bytes grows few slices, and a growing slice
 	// costs twice its size again.
@@ -104,16 +104,18 @@ func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
 // refScan (in the tests) is the byte-at-a-time scanner this replaced;
 // TestScanMatchesReference and FuzzScanMatchesReference hold the two to
 // the same tokens, positions and errors.
-type scanner struct {
-	file      string
-	text      string // the file's text, without splices
-	off       int    // the offset in text
-	line      int    // the line at off (without splices)
-	lineStart int    // the offset in text where that line starts
-	bol       bool   // no token yet on the current line
-	space     bool   // whitespace seen since the last token
-	errs      ir.ErrorList
-	sp        *spliceMap // nil when the file has no splices
+//
+// The preprocessor reads each file as a stream of tokens (a scanner per
+// inclusion), never as an array: an array of tokens is ten times the
+// size of its text.
+
+// A source is a file prepared for scanning. It is never changed, so the
+// inclusions of a file, and runs that share a ScanCache, share it.
+type source struct {
+	file  string
+	text  string     // the file's text, without splices
+	start int        // the offset of the first byte after a byte-order mark
+	sp    *spliceMap // nil when the file has no splices
 }
 
 // spliceMap takes an offset in a spliced text back to the file's.
@@ -121,7 +123,23 @@ type spliceMap struct {
 	at      []int // offsets in the spliced text where a splice was removed, ascending
 	removed []int // bytes removed by the splices up to and including at[k]
 	lines   []int // the file's offsets where its physical lines start
-	k, line int   // cursors: splices before the last offset asked for, and its line
+}
+
+// A scanner reads the tokens of a source, in order.
+type scanner struct {
+	*source
+	off       int  // the offset in text
+	line      int  // the line at off (without splices)
+	lineStart int  // the offset in text where that line starts
+	bol       bool // no token yet on the current line
+	space     bool // whitespace seen since the last token
+	// quietStrings leaves unterminated strings out of errs: the
+	// preprocessor reports them where they are used (Token.unterminated).
+	quietStrings bool
+	errs         ir.ErrorList
+	// Cursors into sp: the splices before the last offset asked for,
+	// and its line.
+	spK, spLine int
 }
 
 // spliceLen returns the length of the splice at src[i] (a backslash and a
@@ -154,15 +172,13 @@ func hasSplice(src []byte, from int) bool {
 	return false
 }
 
-func newScanner(file string, src []byte) *scanner {
+func newSource(file string, src []byte) *source {
 	start := 0
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		start = 3
 	}
-	s := &scanner{file: file, off: start, line: 1, lineStart: start, bol: true}
 	if !hasSplice(src, start) {
-		s.text = string(src)
-		return s
+		return &source{file: file, text: string(src), start: start}
 	}
 	sp := &spliceMap{lines: []int{start}}
 	b := make([]byte, 0, len(src))
@@ -184,8 +200,12 @@ func newScanner(file string, src []byte) *scanner {
 			sp.lines = append(sp.lines, i+1)
 		}
 	}
-	s.text, s.sp = string(b), sp
-	return s
+	return &source{file: file, text: string(b), start: start, sp: sp}
+}
+
+// scanner returns a scanner at the start of the source.
+func (src *source) scanner() scanner {
+	return scanner{source: src, off: src.start, line: 1, lineStart: src.start, bol: true}
 }
 
 // eolAt reports whether a line ends at offset off: LF, or a CR not
@@ -214,17 +234,17 @@ func (s *scanner) at() (ir.Pos, int) {
 	// Tokens and comments are asked for in ascending order: the cursors
 	// into the map only move forward.
 	sp := s.sp
-	for sp.k < len(sp.at) && sp.at[sp.k] <= s.off {
-		sp.k++
+	for s.spK < len(sp.at) && sp.at[s.spK] <= s.off {
+		s.spK++
 	}
 	off := s.off
-	if sp.k > 0 {
-		off += sp.removed[sp.k-1]
+	if s.spK > 0 {
+		off += sp.removed[s.spK-1]
 	}
-	for sp.line < len(sp.lines) && sp.lines[sp.line] <= off {
-		sp.line++
+	for s.spLine < len(sp.lines) && sp.lines[s.spLine] <= off {
+		s.spLine++
 	}
-	return ir.Pos{File: s.file, Line: sp.line, Col: off - sp.lines[sp.line-1] + 1}, off
+	return ir.Pos{File: s.file, Line: s.spLine, Col: off - sp.lines[s.spLine-1] + 1}, off
 }
 
 func (s *scanner) errorf(pos ir.Pos, format string, args ...any) {
@@ -332,7 +352,7 @@ func (s *scanner) next() Token {
 				break
 			}
 		}
-		if t.unterminated {
+		if t.unterminated && !s.quietStrings {
 			s.errorf(t.Pos, "unterminated %s", what)
 		}
 	default:
