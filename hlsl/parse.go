@@ -5,6 +5,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -398,9 +399,22 @@ type tokenLexer struct {
 	// gets the two braces and none of the tokens between them (see
 	// functionBodies).
 	bodies map[int32]int32
+	// skips are declarations participle need not see (hiddenSkips), in
+	// order; skipped gets the ones stepped over.
+	skips   []span
+	skipped []span
+	// jumped gets the "{" of every body stepped over.
+	jumped []int32
 }
 
 func (l *tokenLexer) Next() (lexer.Token, error) {
+	for len(l.skips) > 0 && int(l.skips[0].start) <= l.i {
+		if sp := l.skips[0]; int(sp.start) == l.i && int(sp.end) <= len(l.toks) {
+			l.skipped = append(l.skipped, sp)
+			l.i = int(sp.end)
+		}
+		l.skips = l.skips[1:]
+	}
 	if l.i >= len(l.toks) {
 		return lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: len(l.toks)}}, nil
 	}
@@ -410,6 +424,7 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 	if t.Kind == TokPunct && t.Text == "{" {
 		if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
 			l.i = int(end) // the "}" comes next
+			l.jumped = append(l.jumped, int32(at))
 		}
 	}
 	lt := lexer.Token{
@@ -492,7 +507,8 @@ func (u *Unit) functionBodies() map[int32]int32 {
 const minChunk = 1 << 12
 
 // parseChunked parses the unit's tokens a run of top-level declarations at
-// a time. Participle copies the tokens it parses into an array of its own
+// a time, hiding the declarations of u.skips from participle (see
+// hiddenSkips). Participle copies the tokens it parses into an array of its own
 // (lexer.Upgrade), as large as the unit's token array when it is given the
 // whole file; chunks keep that copy small, which lowers the peak memory of
 // a large file by about a third. A chunk ends after a ";" outside every
@@ -505,34 +521,128 @@ const minChunk = 1 << 12
 // as they always were.
 func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whole bool, err error) {
 	f = &File{}
+	skips := u.skips
 	for start := 0; start < len(u.tokens); {
 		end := u.nextCut(start, min)
-		lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens[:end], i: start, bodies: u.bodies})
-		if err != nil {
-			return nil, false, err
+		for len(skips) > 0 && int(skips[0].start) < start {
+			skips = skips[1:]
 		}
-		part, err := fp.ParseFromLexer(lex)
+		part, skipped, err := u.parseChunk(fp, start, end, true, skips)
+		if err != nil || part == nil {
+			// A syntax error, or what was hidden was not what the grammar
+			// skips: the chunk again, with nothing hidden.
+			part, skipped, err = u.parseChunk(fp, start, end, false, nil)
+		}
 		if err != nil {
 			f, err := u.parseWhole(fp)
 			return f, true, err
 		}
 		detachTokens(reflect.ValueOf(part))
-		f.Decls = append(f.Decls, part.Decls...)
+		f.Decls = u.mergeSkips(f.Decls, part.Decls, skipped)
 		start = end
 	}
 	return f, false, nil
 }
 
+// parseChunk parses tokens [start, end), with function bodies and the
+// declarations of skips hidden if hide is set, and returns the hidden
+// declarations it stepped over. If what it hid turns out not to be what
+// the grammar skips, it returns nil and no error.
+func (u *Unit) parseChunk(fp *participle.Parser[File], start, end int, hide bool, skips []span) (*File, []span, error) {
+	tl := &tokenLexer{toks: u.tokens[:end], i: start}
+	if hide {
+		tl.bodies, tl.skips = u.bodies, skips
+	}
+	lex, err := lexer.Upgrade(tl)
+	if err != nil {
+		return nil, nil, err
+	}
+	part, err := fp.ParseFromLexer(lex)
+	if err == nil && hide && !hidingHeld(part, tl) {
+		return nil, nil, nil
+	}
+	return part, tl.skipped, err
+}
+
+// hidingHeld reports whether what tl hid from participle is what the
+// grammar skips: every body it stepped over is a function's body or the
+// first brace block of a Skip declaration, and every hidden declaration
+// that starts after the "}" of a body follows such a body (see
+// hiddenSkips). Only nonsense fails this (an initializer "g() {1}"), and
+// its chunk is parsed again with nothing hidden.
+func hidingHeld(part *File, tl *tokenLexer) bool {
+	if len(tl.jumped) == 0 && len(tl.skipped) == 0 {
+		return true
+	}
+	bodyAt := map[int]bool{}
+	for _, d := range part.Decls {
+		if d.Func != nil && d.Func.Body != nil {
+			bodyAt[d.Func.Body.Pos.Offset] = true
+		}
+	}
+	// held is whether the body at b is a function's or a Skip's.
+	held := func(b int) bool {
+		if bodyAt[b] {
+			return true
+		}
+		// The declaration that holds b: the last one that starts before it.
+		k := sort.Search(len(part.Decls), func(k int) bool { return part.Decls[k].Pos.Offset > b }) - 1
+		return k >= 0 && part.Decls[k].Skip != nil
+	}
+	opens := make(map[int32]int32, len(tl.jumped)) // the "}" of each body stepped over → its "{"
+	for _, b := range tl.jumped {
+		if !held(int(b)) {
+			return false
+		}
+		opens[tl.bodies[b]] = b
+	}
+	for _, sp := range tl.skipped {
+		if !sp.afterBody {
+			continue
+		}
+		if _, ok := opens[sp.start-1]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeSkips appends to decls the declarations of a chunk and a Skip
+// declaration for each hidden one, in the order of the tokens.
+func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
+	for len(parsed) > 0 || len(skipped) > 0 {
+		if len(skipped) == 0 || len(parsed) > 0 && parsed[0].Pos.Offset < int(skipped[0].start) {
+			decls = append(decls, parsed[0])
+			parsed = parsed[1:]
+			continue
+		}
+		t := &u.tokens[skipped[0].start]
+		pos := lexer.Position{Filename: t.Pos.File, Offset: int(skipped[0].start), Line: t.Pos.Line, Column: t.Pos.Col}
+		decls = append(decls, &Decl{Pos: pos, Skip: &Skip{Pos: pos}})
+		skipped = skipped[1:]
+	}
+	return decls
+}
+
 // parseWhole parses the unit's tokens in one piece, recovering from syntax
 // errors to report the independent ones.
 func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
-	lex, err := lexer.Upgrade(&tokenLexer{toks: u.tokens, bodies: u.bodies})
+	tl := &tokenLexer{toks: u.tokens, bodies: u.bodies}
+	lex, err := lexer.Upgrade(tl)
 	if err != nil {
 		return nil, err
 	}
 	f, err := fp.ParseFromLexer(lex)
 	if err != nil {
 		return nil, u.recoverSyntax(err)
+	}
+	if !hidingHeld(f, tl) {
+		if lex, err = lexer.Upgrade(&tokenLexer{toks: u.tokens}); err != nil {
+			return nil, err
+		}
+		if f, err = fp.ParseFromLexer(lex); err != nil {
+			return nil, u.recoverSyntax(err)
+		}
 	}
 	detachTokens(reflect.ValueOf(f))
 	return f, nil
@@ -660,8 +770,10 @@ type Unit struct {
 	File   *File
 	PP     *PPResult
 	tokens []Token
-	// bodies are the function bodies participle does not see.
+	// bodies are the function bodies participle does not see, and skips
+	// the declarations it need not see.
 	bodies map[int32]int32
+	skips  []span
 	idx    *index
 	params map[*FuncDecl]paramsResult
 	// semStructs says, for each struct of the unit, whether it has a
@@ -677,6 +789,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 		return nil, err
 	}
 	u.bodies = u.functionBodies()
+	u.skips = u.hiddenSkips()
 	f, _, err := u.parseChunked(fp, minChunk)
 	if err != nil {
 		return nil, err

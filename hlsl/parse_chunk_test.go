@@ -17,6 +17,13 @@ var chunkCases = []string{
 	"technique Tq < string Name = \"q\"; > { pass P < int i = 1; > { VertexShader = compile vs_3_0 f(); } }\nfloat d;\n",
 	"float4 f(float4 p : POSITION) : POSITION { for (int i = 0; i < 4; i++) { p.x += 1; } return p; }\nfloat e;\n",
 	"static const bool G = 2 > 1;\nstruct U { float4 p : POSITION; };\nfloat g;\n",
+	// Declarations to hide, and ones that must not be.
+	"cbuffer C : register(b0) { float4 x; }\nfloat4x4 W : WORLD;\nfloat4 f() { return 0; }\nfloat4x4 V;\nsampler S = sampler_state { Texture = <T>; };\n;\n",
+	"uniform float4 u;\nstatic const int N = 2;\nuniform const int M = 3;\nVertexShader vs = compile vs_3_0 f();\nfloat4 g(float4 p) : POSITION { return p; };\nstatic float h;\n",
+	"[maxvertexcount(3)] void gs(point float4 p[1]) {}\n[flatten] float k;\nPixelShader ps;\ntechnique10 T { pass P { } }\nTechnique t2 { }\n",
+	"[a; b] float4 fa(float4 p : POSITION) : POSITION { return p; }\nfloat4x4 Z;\n",
+	"static const int N = g() {1} float4x4 W; float4 f() : POSITION { return 0; } float4x4 X;\n",
+	"float4 f() { return 0; } struct S { float4 p : POSITION; };\n#pragma pack_matrix(row_major)\nfloat4x4 Y;\n",
 }
 
 // TestParseChunkedSameTree checks that parsing a file in chunks (cut after
@@ -31,7 +38,7 @@ func TestParseChunkedSameTree(t *testing.T) {
 		files["cases"] = append(files["cases"], benchFile{name: "case" + string(rune('0'+i)) + ".hlsl", src: []byte(c), opts: &PPOptions{}})
 	}
 	fp, _ := parsers()
-	compared, cut, bodies := 0, 0, 0
+	compared, cut, bodies, skips := 0, 0, 0, 0
 	for set, fs := range files {
 		for _, f := range fs {
 			pp, errs := Preprocess(f.name, f.src, f.opts)
@@ -43,6 +50,10 @@ func TestParseChunkedSameTree(t *testing.T) {
 			u.bodies = u.functionBodies()
 			if u.bodies != nil {
 				bodies++
+			}
+			u.skips = u.hiddenSkips()
+			if u.skips != nil {
+				skips++
 			}
 			chunked, again, cerr := u.parseChunked(fp, 1)
 			require.Equal(t, werr, cerr, "%s %s", set, f.name)
@@ -56,7 +67,8 @@ func TestParseChunkedSameTree(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files parsed both ways, %d of them cut into chunks, %d with function bodies hidden from participle", compared, cut, bodies)
+	t.Logf("%d files parsed both ways, %d of them cut into chunks, %d with function bodies and %d with skipped declarations hidden from participle", compared, cut, bodies, skips)
+	assert.Greater(t, skips, 250, "most files have declarations to skip")
 	assert.Greater(t, cut, 200, "most files are cut")
 	assert.Greater(t, bodies, 300, "most files have function bodies")
 }

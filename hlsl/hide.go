@@ -1,0 +1,186 @@
+package hlsl
+
+import "strings"
+
+// Hiding top-level declarations that the grammar would skip.
+//
+// Most of the tokens participle is given outside function bodies belong
+// to declarations it reads only to skip them (Skip): globals, samplers
+// with their sampler_state blocks, cbuffers. Each costs a trip through the
+// disjunction of Decl, whose every alternative participle tries on a
+// branch of its own, and a copy of every token. hiddenSkips finds these
+// declarations in the token stream, and tokenLexer steps over them, as it
+// does over function bodies; parseChunked puts a Skip declaration in their
+// place, so the tree is the one a full parse gives (TestParseChunkedSameTree
+// checks this over both corpora).
+//
+// Why it is right. A declaration is hidden only where the grammar starts
+// one, and only if the grammar would read it as Skip, up to the end Skip
+// would find:
+//   - Starts: the first token; the token after a ";" outside braces,
+//     parentheses, square and angle brackets, counted from the last start
+//     (no declaration of the grammar reads past such a ";": the same
+//     fact the chunks are cut by, see nextCut); the token after a hidden
+//     declaration; and the token after the "}" of a function body (a
+//     "{...}" after ")", see functionBodies) that no ";" follows. The
+//     last one is checked after the parse (hidingHeld): the body must be a
+//     FuncDecl's, or the first block of a Skip (a cbuffer), both of which
+//     end there; else the chunk is parsed again without hiding (a
+//     nonsense initializer that runs on into a brace block could make the
+//     "}" something else).
+//   - Skip, certainly: the first token is none that Skip refuses
+//     (skipRefuses), it is no shader type (ShaderVarDecl), it is no "["
+//     (the attributes of a function), and the declaration has no "(" (a
+//     function) before its end, nor an "=" if it starts with a modifier
+//     a constant may start with (ConstDecl). The alternatives before Skip
+//     all need one of these.
+//   - The end: Skip's own rule, the first ";" outside braces, or the end
+//     of the first brace block and a ";" right after it. A declaration
+//     without one (an unbalanced brace, the end of the file) is left to
+//     the parser, which reports it.
+//
+// Syntax errors are not affected: if a chunk does not parse, the whole
+// file is parsed again with nothing but function bodies hidden.
+
+// span is a run of tokens [start, end).
+type span struct {
+	start, end int32
+	// afterBody marks a span that begins right after the "}" of a
+	// function body (the start parseChunked checks).
+	afterBody bool
+}
+
+// constMods are the modifiers a ConstDecl may begin with.
+var constMods = map[string]bool{"static": true, "const": true, "uniform": true, "extern": true}
+
+// skipRefuses reports whether Skip.Parse refuses a declaration that begins
+// with t (it is another alternative's, or the end of something).
+func skipRefuses(t *Token) bool {
+	return t.Kind == TokEOF || t.Kind == TokPragma || t.Text == "}" || t.Text == "struct" || t.Text == "typedef" ||
+		techniqueWords[strings.ToLower(t.Text)]
+}
+
+// hiddenSkips returns the top-level declarations participle need not see
+// (see above), in order.
+func (u *Unit) hiddenSkips() []span {
+	toks := u.tokens
+	bodyEnd := make(map[int32]bool, len(u.bodies))
+	for _, end := range u.bodies {
+		bodyEnd[end] = true
+	}
+	var out []span
+	var brace, paren, square, angle int
+	bailed := false // a ">" or shift made the angle count unreliable: no ";" starts until the next start
+	start, afterBody := true, false
+	for i := 0; i < len(toks); {
+		if start {
+			brace, paren, square, angle, bailed = 0, 0, 0, 0, false
+			if end, ok := u.skipDecl(i); ok {
+				out = append(out, span{int32(i), int32(end), afterBody})
+				i, afterBody = end, false
+				continue
+			}
+			start, afterBody = false, false
+		}
+		t := &toks[i]
+		i++
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case "{":
+			brace++
+		case "}":
+			brace--
+			// After a body the next declaration starts, but a ";" right
+			// after it may be a Skip's (cbuffer C : register(b0) {...};):
+			// then the declaration after the ";" starts, by the ";" rule.
+			if brace == 0 && bodyEnd[int32(i-1)] && !(i < len(toks) && toks[i].Kind == TokPunct && toks[i].Text == ";") {
+				start, afterBody = true, true
+			}
+		case "(":
+			paren++
+		case ")":
+			paren--
+		case "[":
+			square++
+		case "]":
+			square--
+		case "<":
+			if brace == 0 {
+				angle++
+			}
+		case ">":
+			if brace == 0 {
+				if angle == 0 {
+					bailed = true
+				}
+				angle--
+			}
+		case "<<", ">>", "<<=", ">>=":
+			if brace == 0 {
+				bailed = true
+			}
+		case ";":
+			start = !bailed && brace == 0 && paren == 0 && square == 0 && angle == 0
+		}
+		if brace < 0 || paren < 0 || square < 0 {
+			return out // unbalanced: left to the parser
+		}
+	}
+	return out
+}
+
+// skipDecl reports whether the declaration that starts at token i is
+// certainly read as Skip, and where Skip would end it.
+func (u *Unit) skipDecl(i int) (int, bool) {
+	toks := u.tokens
+	first := &toks[i]
+	if skipRefuses(first) || first.Text == "[" {
+		return 0, false
+	}
+	if _, ok := stageOfType(first.Text); ok && first.Kind == TokIdent {
+		return 0, false
+	}
+	constMod := first.Kind == TokIdent && constMods[first.Text]
+	for j := i; j < len(toks); j++ {
+		t := &toks[j]
+		if t.Kind == TokEOF {
+			return 0, false
+		}
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case ";":
+			return j + 1, true
+		case "}", "(":
+			return 0, false
+		case "=":
+			if constMod {
+				return 0, false
+			}
+		case "{":
+			depth := 0
+			for k := j; k < len(toks); k++ {
+				if toks[k].Kind != TokPunct {
+					continue
+				}
+				switch toks[k].Text {
+				case "{":
+					depth++
+				case "}":
+					if depth--; depth == 0 {
+						end := k + 1
+						if end < len(toks) && toks[end].Kind == TokPunct && toks[end].Text == ";" {
+							end++
+						}
+						return end, true
+					}
+				}
+			}
+			return 0, false
+		}
+	}
+	return 0, false
+}
