@@ -417,7 +417,9 @@ func (p *ppState) emit(t ppTok) {
 		}
 		p.nout += len(p.cur)
 		p.chunks = append(p.chunks, p.cur)
-		p.cur = make([]ppOut, 0, min(ppChunk, p.lim.MaxTokens-p.nout))
+		// Chunks double up to ppChunk: most files need little more
+		// than their first.
+		p.cur = make([]ppOut, 0, min(ppChunk, max(1024, 2*len(p.cur)), p.lim.MaxTokens-p.nout))
 	}
 	tid := t.tid
 	if tid == 0 {

@@ -1,0 +1,402 @@
+package hlsl
+
+// Feeding participle: the token adapters, the function bodies and
+// declarations it is not shown, and parsing a unit a chunk at a time.
+
+import (
+	"errors"
+	"io"
+	"reflect"
+	"slices"
+	"sort"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// tokenDefinition adapts preprocessed tokens to participle.
+type tokenDefinition struct{}
+
+func tokType(k TokKind) lexer.TokenType {
+	if k == TokEOF {
+		return lexer.EOF
+	}
+	return lexer.TokenType(k)
+}
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":    lexer.EOF,
+	"Ident":  tokType(TokIdent),
+	"Int":    tokType(TokInt),
+	"Float":  tokType(TokFloat),
+	"String": tokType(TokString),
+	"Char":   tokType(TokChar),
+	"Punct":  tokType(TokPunct),
+	"Other":  tokType(TokOther),
+	"Pragma": tokType(TokPragma),
+}
+
+func (tokenDefinition) Symbols() map[string]lexer.TokenType { return symbols }
+
+func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
+	return nil, errors.New("hlsl: the grammar runs on preprocessed tokens only")
+}
+
+// sliceLexer feeds a token slice to participle.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	if l.i >= len(l.toks) {
+		return l.toks[len(l.toks)-1], nil
+	}
+	t := l.toks[l.i]
+	l.i++
+	return t, nil
+}
+
+// tokenLexer feeds the unit's tokens from index i on to participle,
+// converting each as it is read (a converted copy of them all would be
+// one more token array at the peak); Offset is the token's index in the
+// unit. After the last token it returns EOF.
+type tokenLexer struct {
+	toks []Token
+	i    int
+	// bodies maps the "{" of each function body to its "}": participle
+	// gets the two braces and none of the tokens between them (see
+	// functionBodies).
+	bodies map[int32]int32
+	// skips are declarations participle need not see (hiddenSkips), in
+	// order; skipped gets the ones stepped over.
+	skips   []span
+	skipped []span
+	// jumped gets the "{" of every body stepped over.
+	jumped []int32
+}
+
+func (l *tokenLexer) Next() (lexer.Token, error) {
+	for len(l.skips) > 0 && int(l.skips[0].start) <= l.i {
+		if sp := l.skips[0]; int(sp.start) == l.i && int(sp.end) <= len(l.toks) {
+			l.skipped = append(l.skipped, sp)
+			l.i = int(sp.end)
+		}
+		l.skips = l.skips[1:]
+	}
+	if l.i >= len(l.toks) {
+		return lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: len(l.toks)}}, nil
+	}
+	at := l.i
+	t := l.toks[at]
+	l.i++
+	if t.Kind == TokPunct && t.Text == "{" {
+		if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
+			l.i = int(end) // the "}" comes next
+			l.jumped = append(l.jumped, int32(at))
+		}
+	}
+	lt := lexer.Token{
+		Type:  tokType(t.Kind),
+		Value: t.Text,
+		Pos:   lexer.Position{Filename: t.Pos.File, Offset: at, Line: t.Pos.Line, Column: t.Pos.Col},
+	}
+	if lt.Type == lexer.EOF {
+		l.i = len(l.toks)
+	}
+	return lt, nil
+}
+
+// functionBodies finds the body of every function defined at the top
+// level: a "{" at brace depth 0 right after the ")" of a parameter list (or
+// after ") : SEMANTIC"), and its matching "}". Participle needs neither the
+// statements nor the expressions in them (Block skips them), and a body
+// holds most of a shader's tokens, each of which it would copy (lexer.
+// Upgrade) and step over; what a body holds that shpack reads (calls of
+// entry points, the closing "}") is read from the unit's tokens. A "{"
+// after ")" that opens something else (a cbuffer's register(b0) {...}) is
+// skipped by the grammar anyway; an unmatched "{" is left to the parser.
+func (u *Unit) functionBodies() map[int32]int32 {
+	toks := u.tokens
+	var out map[int32]int32
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case "}":
+			if depth > 0 {
+				depth--
+			}
+		case "{":
+			if depth > 0 {
+				depth++
+				continue
+			}
+			j := i - 1
+			if j >= 2 && toks[j].Kind == TokIdent && toks[j-1].Kind == TokPunct && toks[j-1].Text == ":" {
+				j -= 2
+			}
+			if j < 0 || toks[j].Kind != TokPunct || toks[j].Text != ")" {
+				depth++
+				continue
+			}
+			end, d := -1, 0
+			for k := i; k < len(toks) && end < 0; k++ {
+				if toks[k].Kind == TokPunct {
+					switch toks[k].Text {
+					case "{":
+						d++
+					case "}":
+						if d--; d == 0 {
+							end = k
+						}
+					}
+				}
+			}
+			if end < 0 {
+				return out // unbalanced: the parser reports it
+			}
+			if end > i+1 {
+				if out == nil {
+					out = map[int32]int32{}
+				}
+				out[int32(i)] = int32(end)
+			}
+			i = end
+		}
+	}
+	return out
+}
+
+// minChunk is the fewest tokens parseChunked gives participle at a time
+// (a chunk ends at the first safe cut after it).
+const minChunk = 1 << 12
+
+// parseChunked parses the unit's tokens a run of top-level declarations at
+// a time, hiding the declarations of u.skips from participle (see
+// hiddenSkips). Participle copies the tokens it parses into an array of its own
+// (lexer.Upgrade), as large as the unit's token array when it is given the
+// whole file; chunks keep that copy small, which lowers the peak memory of
+// a large file by about a third. A chunk ends after a ";" outside every
+// bracket — braces, parentheses, square brackets and the angle brackets of
+// annotations and templates — which ends a top-level declaration in the
+// grammar (see nextCut), so the chunks' declarations are the ones a parse
+// of the whole file finds (TestParseChunkedSameTree checks this over both
+// corpora). If any chunk does not parse, the whole file is parsed again in
+// one piece (whole reports that), so syntax errors and their recovery are
+// as they always were.
+func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whole bool, err error) {
+	f = &File{}
+	skips := u.skips
+	for start := 0; start < len(u.tokens); {
+		end := u.nextCut(start, min)
+		for len(skips) > 0 && int(skips[0].start) < start {
+			skips = skips[1:]
+		}
+		part, skipped, err := u.parseChunk(fp, start, end, true, skips)
+		if err != nil || part == nil {
+			// A syntax error, or what was hidden was not what the grammar
+			// skips: the chunk again, with nothing hidden.
+			part, skipped, err = u.parseChunk(fp, start, end, false, nil)
+		}
+		if err != nil {
+			f, err := u.parseWhole(fp)
+			return f, true, err
+		}
+		detachTokens(reflect.ValueOf(part))
+		f.Decls = u.mergeSkips(f.Decls, part.Decls, skipped)
+		start = end
+	}
+	return f, false, nil
+}
+
+// parseChunk parses tokens [start, end), with function bodies and the
+// declarations of skips hidden if hide is set, and returns the hidden
+// declarations it stepped over. If what it hid turns out not to be what
+// the grammar skips, it returns nil and no error.
+func (u *Unit) parseChunk(fp *participle.Parser[File], start, end int, hide bool, skips []span) (*File, []span, error) {
+	tl := &tokenLexer{toks: u.tokens[:end], i: start}
+	if hide {
+		tl.bodies, tl.skips = u.bodies, skips
+	}
+	lex, err := lexer.Upgrade(tl)
+	if err != nil {
+		return nil, nil, err
+	}
+	part, err := fp.ParseFromLexer(lex)
+	if err == nil && hide && !hidingHeld(part, tl) {
+		return nil, nil, nil
+	}
+	return part, tl.skipped, err
+}
+
+// hidingHeld reports whether what tl hid from participle is what the
+// grammar skips: every body it stepped over is a function's body or the
+// first brace block of a Skip declaration, and every hidden declaration
+// that starts after the "}" of a body follows such a body (see
+// hiddenSkips). Only nonsense fails this (an initializer "g() {1}"), and
+// its chunk is parsed again with nothing hidden.
+func hidingHeld(part *File, tl *tokenLexer) bool {
+	if len(tl.jumped) == 0 && len(tl.skipped) == 0 {
+		return true
+	}
+	bodyAt := map[int]bool{}
+	for _, d := range part.Decls {
+		if d.Func != nil && d.Func.Body != nil {
+			bodyAt[d.Func.Body.Pos.Offset] = true
+		}
+	}
+	// held is whether the body at b is a function's or a Skip's.
+	held := func(b int) bool {
+		if bodyAt[b] {
+			return true
+		}
+		// The declaration that holds b: the last one that starts before it.
+		k := sort.Search(len(part.Decls), func(k int) bool { return part.Decls[k].Pos.Offset > b }) - 1
+		return k >= 0 && part.Decls[k].Skip != nil
+	}
+	opens := make(map[int32]int32, len(tl.jumped)) // the "}" of each body stepped over → its "{"
+	for _, b := range tl.jumped {
+		if !held(int(b)) {
+			return false
+		}
+		opens[tl.bodies[b]] = b
+	}
+	for _, sp := range tl.skipped {
+		if !sp.afterBody {
+			continue
+		}
+		if _, ok := opens[sp.start-1]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeSkips appends to decls the declarations of a chunk and a Skip
+// declaration for each hidden one, in the order of the tokens.
+func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
+	for len(parsed) > 0 || len(skipped) > 0 {
+		if len(skipped) == 0 || len(parsed) > 0 && parsed[0].Pos.Offset < int(skipped[0].start) {
+			decls = append(decls, parsed[0])
+			parsed = parsed[1:]
+			continue
+		}
+		t := &u.tokens[skipped[0].start]
+		pos := lexer.Position{Filename: t.Pos.File, Offset: int(skipped[0].start), Line: t.Pos.Line, Column: t.Pos.Col}
+		decls = append(decls, &Decl{Pos: pos, Skip: &Skip{Pos: pos}})
+		skipped = skipped[1:]
+	}
+	return decls
+}
+
+// parseWhole parses the unit's tokens in one piece, recovering from syntax
+// errors to report the independent ones.
+func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
+	tl := &tokenLexer{toks: u.tokens, bodies: u.bodies}
+	lex, err := lexer.Upgrade(tl)
+	if err != nil {
+		return nil, err
+	}
+	f, err := fp.ParseFromLexer(lex)
+	if err != nil {
+		return nil, u.recoverSyntax(err)
+	}
+	if !hidingHeld(f, tl) {
+		if lex, err = lexer.Upgrade(&tokenLexer{toks: u.tokens}); err != nil {
+			return nil, err
+		}
+		if f, err = fp.ParseFromLexer(lex); err != nil {
+			return nil, u.recoverSyntax(err)
+		}
+	}
+	detachTokens(reflect.ValueOf(f))
+	return f, nil
+}
+
+// nextCut returns where the chunk that starts at token start ends: after
+// the first ";" at least min tokens on that stands outside braces,
+// parentheses, square brackets and angle brackets, or the end of the
+// tokens. Angle brackets are counted at brace depth 0 only (annotations
+// "< string UIName = "x"; >" and templates "vector<float, 4>"); a ">"
+// with no "<" open, or a shift, makes the rest of the file one chunk: a
+// comparison could make the count wrong, and one chunk is always right.
+func (u *Unit) nextCut(start, min int) int {
+	var brace, paren, square, angle int
+	for i := start; i < len(u.tokens); i++ {
+		t := &u.tokens[i]
+		if t.Kind != TokPunct {
+			continue
+		}
+		switch t.Text {
+		case "{":
+			brace++
+		case "}":
+			brace--
+		case "(":
+			paren++
+		case ")":
+			paren--
+		case "[":
+			square++
+		case "]":
+			square--
+		case "<":
+			if brace == 0 {
+				angle++
+			}
+		case ">":
+			if brace == 0 {
+				if angle == 0 {
+					return len(u.tokens)
+				}
+				angle--
+			}
+		case "<<", ">>", "<<=", ">>=":
+			if brace == 0 {
+				return len(u.tokens)
+			}
+		case ";":
+			if i+1-start >= min && brace == 0 && paren == 0 && square == 0 && angle == 0 {
+				return i + 1
+			}
+		}
+		if brace < 0 || paren < 0 || square < 0 {
+			return len(u.tokens) // unbalanced: a syntax error the whole parse reports
+		}
+	}
+	return len(u.tokens)
+}
+
+// detachTokens gives every token slice of the syntax tree (Group, Dim and
+// Expr tokens, which participle cuts from its own copy of the whole
+// token stream) an array of its own, so that the copy can be freed once
+// the file is parsed: otherwise the tree keeps a second token array as
+// large as the unit's alive.
+func detachTokens(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			detachTokens(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Field(i); f.CanSet() {
+				detachTokens(f)
+			}
+		}
+	case reflect.Slice:
+		if toks, ok := v.Interface().([]lexer.Token); ok {
+			if toks != nil {
+				v.Set(reflect.ValueOf(slices.Clone(toks)))
+			}
+			return
+		}
+		for i := range v.Len() {
+			detachTokens(v.Index(i))
+		}
+	}
+}

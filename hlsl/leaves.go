@@ -1,0 +1,328 @@
+package hlsl
+
+// The leaves of the grammar: token patterns that a Parse method reads
+// instead of a participle node (see Grammar, which lists them). Each
+// peeks before it consumes and returns participle.NextMatch when its
+// first token is not its own, so it behaves as the grammar rule it stands
+// for would. They are hand-read because they are where the tokens are:
+// every member and parameter has a type and a declarator, and
+// participle's nodes for their optional parts cost a branch, a reflected
+// value and a deferred field per token (BENCH.md).
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Parse implements participle.Parseable.
+func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != tokType(TokIdent) || !modifierWords[t.Value] {
+		return participle.NextMatch
+	}
+	m.Pos, m.Word = t.Pos, t.Value
+	lex.Next()
+	return nil
+}
+
+// Parse implements participle.Parseable.
+func (t *Type) Parse(lex *lexer.PeekingLexer) error {
+	first := lex.Peek()
+	if first.Type != tokType(TokIdent) {
+		return participle.NextMatch
+	}
+	cp := lex.MakeCheckpoint()
+	t.Pos = first.Pos
+	if first.Value == "unsigned" {
+		lex.Next()
+		if n := lex.Peek(); n.Type != tokType(TokIdent) {
+			return participle.Errorf(n.Pos, "unexpected token %q (expected a type name after \"unsigned\")", n.Value)
+		}
+		t.Unsigned = true
+	}
+	t.Name = lex.Next().Value
+	if lex.Peek().Value != "<" {
+		return nil
+	}
+	lex.Next()
+	for {
+		a := lex.Peek()
+		if a.Type != tokType(TokIdent) && a.Type != tokType(TokInt) {
+			lex.LoadCheckpoint(cp)
+			return participle.Errorf(a.Pos, "unexpected token %q (expected a template argument of %s)", a.Value, t.Name)
+		}
+		t.Args = append(t.Args, lex.Next().Value)
+		switch n := lex.Peek(); n.Value {
+		case ",":
+			lex.Next()
+		case ">":
+			lex.Next()
+			return nil
+		default:
+			return participle.Errorf(n.Pos, "unexpected token %q (expected \",\" or \">\")", n.Value)
+		}
+	}
+}
+
+// Parse implements participle.Parseable.
+func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != tokType(TokIdent) {
+		return participle.NextMatch
+	}
+	d.Pos, d.Name = t.Pos, t.Value
+	lex.Next()
+	var err error
+	if d.Dims, err = parseDims(lex); err != nil {
+		return err
+	}
+	for lex.Peek().Value == ":" {
+		a := &Annotation{Pos: lex.Peek().Pos}
+		colon := lex.Next()
+		n := lex.Peek()
+		switch {
+		case n.Value == "register" || n.Value == "packoffset":
+			a.Binding = n.Value
+			lex.Next()
+			if lex.Peek().Value != "(" {
+				return participle.Errorf(lex.Peek().Pos, "unexpected token %q (expected \"(\")", lex.Peek().Value)
+			}
+			for lex.Next(); lex.Peek().Value != ")"; lex.Next() {
+				if lex.Peek().EOF() {
+					return participle.Errorf(lex.Peek().Pos, `unexpected end of file (expected ")")`)
+				}
+			}
+			lex.Next()
+		case n.Type == tokType(TokIdent):
+			a.Semantic = n.Value
+			lex.Next()
+		default:
+			return participle.Errorf(n.Pos, "unexpected token %q after %q (expected a semantic, register or packoffset)", n.Value, colon.Value)
+		}
+		d.Anns = append(d.Anns, a)
+	}
+	return nil
+}
+
+// parseDims reads array dimensions, "[" tokens "]" each.
+func parseDims(lex *lexer.PeekingLexer) ([]*Dim, error) {
+	var dims []*Dim
+	for lex.Peek().Value == "[" {
+		start := lex.RawCursor()
+		d := &Dim{Pos: lex.Next().Pos}
+		for lex.Peek().Value != "]" {
+			t := lex.Next()
+			if t.EOF() {
+				return nil, participle.Errorf(t.Pos, `unexpected end of file (expected "]")`)
+			}
+			d.Expr = append(d.Expr, t.Value)
+		}
+		lex.Next()
+		d.Tokens = lex.Range(start, lex.RawCursor()) // with the brackets, as participle gives a node's tokens
+		dims = append(dims, d)
+	}
+	return dims, nil
+}
+
+// Parse implements participle.Parseable.
+func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
+	cp := lex.MakeCheckpoint()
+	defer lex.LoadCheckpoint(cp)
+	for lex.Peek().Value == "[" {
+		for lex.Next(); lex.Peek().Value != "]"; lex.Next() {
+			if lex.Peek().EOF() {
+				return participle.NextMatch
+			}
+		}
+		lex.Next()
+	}
+	for lex.Peek().Type == tokType(TokIdent) && funcLookaheadMods[lex.Peek().Value] {
+		lex.Next()
+	}
+	if ret := lex.Peek(); ret.Type != tokType(TokIdent) {
+		return participle.NextMatch
+	} else if _, shader := stageOfType(ret.Value); shader {
+		return participle.NextMatch // "VertexShader vs..." declares a shader variable
+	}
+	lex.Next()
+	if lex.Peek().Value == "<" {
+		k := lex.MakeCheckpoint()
+		lex.Next()
+		for v := lex.Peek().Value; v != ">" && v != ";" && v != "{" && !lex.Peek().EOF(); v = lex.Peek().Value {
+			lex.Next()
+		}
+		if lex.Peek().Value == ">" {
+			lex.Next()
+		} else {
+			lex.LoadCheckpoint(k) // the optional group does not match
+		}
+	}
+	if lex.Peek().Type != tokType(TokIdent) {
+		return participle.NextMatch
+	}
+	lex.Next()
+	if lex.Peek().Value != "(" {
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// Parse implements participle.Parseable.
+func (p *Param) Parse(lex *lexer.PeekingLexer) error {
+	first := lex.Peek()
+	if first.Type != tokType(TokIdent) {
+		return participle.NextMatch
+	}
+	p.Pos = first.Pos
+	for {
+		m := &Modifier{}
+		if m.Parse(lex) != nil {
+			break
+		}
+		p.Mods = append(p.Mods, m)
+	}
+	p.Type = &Type{}
+	if err := p.Type.Parse(lex); err != nil {
+		return expected(lex, err, "a parameter type")
+	}
+	var d Declarator
+	if err := d.Parse(lex); err != nil {
+		return expected(lex, err, "a parameter name")
+	}
+	p.Name, p.Dims, p.Anns = d.Name, d.Dims, d.Anns
+	if lex.Peek().Value == "=" {
+		lex.Next()
+		p.Default = &Expr{}
+		if err := p.Default.Parse(lex); err != nil {
+			return expected(lex, err, "a default value")
+		}
+	}
+	return nil
+}
+
+// expected turns a leaf parser's NextMatch into a syntax error at the
+// next token; other errors pass.
+func expected(lex *lexer.PeekingLexer, err error, what string) error {
+	if err != participle.NextMatch {
+		return err
+	}
+	t := lex.Peek()
+	if t.EOF() {
+		return participle.Errorf(t.Pos, "unexpected end of file (expected %s)", what)
+	}
+	return participle.Errorf(t.Pos, "unexpected token %q (expected %s)", t.Value, what)
+}
+
+// Parse implements participle.Parseable.
+func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.EOF() || t.Value == "}" || t.Value == "struct" || t.Value == "typedef" || t.Type == tokType(TokPragma) ||
+		techniqueWords[strings.ToLower(t.Value)] {
+		return participle.NextMatch
+	}
+	s.Pos = t.Pos
+	for {
+		t := lex.Peek()
+		switch {
+		case t.EOF():
+			return participle.Errorf(t.Pos, `unexpected end of file (expected ";")`)
+		case t.Value == ";":
+			lex.Next()
+			return nil
+		case t.Value == "}":
+			return participle.Errorf(t.Pos, `unexpected token "}"`)
+		case t.Value == "{":
+			if _, err := skipBalanced(lex, "{", "}"); err != nil {
+				return err
+			}
+			if lex.Peek().Value == ";" {
+				lex.Next()
+			}
+			return nil
+		default:
+			lex.Next()
+		}
+	}
+}
+
+// Parse implements participle.Parseable.
+func (b *Block) Parse(lex *lexer.PeekingLexer) error {
+	if lex.Peek().Value != "{" {
+		return participle.NextMatch
+	}
+	b.Pos = lex.Peek().Pos
+	closePos, err := skipBalanced(lex, "{", "}")
+	b.Close = closePos
+	return err
+}
+
+// Parse implements participle.Parseable.
+func (g *Group) Parse(lex *lexer.PeekingLexer) error {
+	if lex.Peek().Value != "(" {
+		return participle.NextMatch
+	}
+	g.Pos = lex.Peek().Pos
+	start := lex.RawCursor()
+	if _, err := skipBalanced(lex, "(", ")"); err != nil {
+		return err
+	}
+	g.Tokens = lex.Range(start, lex.RawCursor())
+	return nil
+}
+
+// Parse implements participle.Parseable.
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	e.Pos = t.Pos
+	depth := 0
+	for {
+		t := lex.Peek()
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return e.done()
+			}
+			depth--
+		case ",", ";":
+			if depth == 0 {
+				return e.done()
+			}
+		}
+		if t.EOF() {
+			return participle.Errorf(t.Pos, "unexpected end of file in expression")
+		}
+		e.Tokens = append(e.Tokens, *lex.Next())
+	}
+}
+
+func (e *Expr) done() error {
+	if len(e.Tokens) == 0 {
+		return participle.NextMatch
+	}
+	return nil
+}
+
+// skipBalanced consumes an open token, everything up to its matching close
+// token (nesting counted), and the close token, whose position it returns.
+func skipBalanced(lex *lexer.PeekingLexer, open, close string) (lexer.Position, error) {
+	first := lex.Next()
+	depth := 1
+	for {
+		t := lex.Next()
+		switch {
+		case t.EOF():
+			return lexer.Position{}, participle.Errorf(first.Pos, "%q has no matching %q", open, close)
+		case t.Value == open:
+			depth++
+		case t.Value == close:
+			depth--
+			if depth == 0 {
+				return t.Pos, nil
+			}
+		}
+	}
+}
