@@ -1,6 +1,7 @@
 package pp
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -478,7 +479,9 @@ func (p *ppState) load(path string) (*ppFile, error) {
 	if len(data) > p.lim.MaxInput {
 		return nil, &ppTooLarge{int64(len(data)), int64(p.lim.MaxInput)}
 	}
-	sf := &ppFile{path: real, src: newSource(real, data)}
+	// The data read from the file system is this run's own and never
+	// changes: the source may share it. ReadFile's belongs to the caller.
+	sf := &ppFile{path: real, src: newSource(real, data, p.opts.ReadFile == nil)}
 	cache.put(path, real, len(data), sf.src)
 	p.files[path] = sf
 	p.files[real] = sf
@@ -549,7 +552,11 @@ func readFileLimited(path string, limit int) ([]byte, error) {
 	if st.Size() > int64(limit) {
 		return nil, &ppTooLarge{st.Size(), int64(limit)}
 	}
-	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	// One buffer of the size the file has (and room for ReadFrom's check
+	// of the end), instead of io.ReadAll's doubling ones.
+	buf := bytes.NewBuffer(make([]byte, 0, int(st.Size())+bytes.MinRead))
+	_, err = buf.ReadFrom(io.LimitReader(f, int64(limit)+1))
+	return buf.Bytes(), err
 }
 
 // line executes "#line N" and "#line N "file"".

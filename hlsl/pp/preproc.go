@@ -363,11 +363,13 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 	}
 	p.defineBuiltins()
 	p.applyDefines()
-	sf := &ppFile{path: name, src: newSource(name, src)}
+	sf := &ppFile{path: name, src: newSource(name, src, false)}
 	p.files[name] = sf
 	p.files[filepath.Clean(name)] = sf
 	p.push(sf, filepath.Clean(name), 0)
-	p.cur = make([]ppOut, 0, min(len(src)/6+16, ppChunk, p.lim.MaxTokens))
+	// corpus-real averages a token per 7.3 bytes; the chunks after the
+	// first double.
+	p.cur = make([]ppOut, 0, min(len(src)/8+16, ppChunk, p.lim.MaxTokens))
 	p.run()
 	return
 }

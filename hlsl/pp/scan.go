@@ -3,6 +3,7 @@ package pp
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"github.com/shpack/shpack/ir"
 )
@@ -80,7 +81,7 @@ func (t *Token) Spelled(src []byte) bool {
 // constants are reported; the scan still returns every token it could make.
 // The result always ends with a TokEOF token.
 func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
-	s := newSource(file, src).scanner()
+	s := newSource(file, src, false).scanner()
 	// corpus-real averages a token per 7.3 bytes (comments make it
 	// sparse): a token per 6 bytes grows few slices, and a growing slice
 	// costs twice its size again.
@@ -172,13 +173,20 @@ func hasSplice(src []byte, from int) bool {
 	return false
 }
 
-func newSource(file string, src []byte) *source {
+// newSource prepares src for scanning. If owned is set, src is never
+// changed again, and the source shares its bytes when it needs no copy
+// without splices; otherwise the text is copied.
+func newSource(file string, src []byte, owned bool) *source {
 	start := 0
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		start = 3
 	}
 	if !hasSplice(src, start) {
-		return &source{file: file, text: string(src), start: start}
+		text := string(src)
+		if owned && len(src) > 0 {
+			text = unsafe.String(unsafe.SliceData(src), len(src))
+		}
+		return &source{file: file, text: text, start: start}
 	}
 	sp := &spliceMap{lines: []int{start}}
 	b := make([]byte, 0, len(src))
