@@ -96,15 +96,47 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 			l.jumped = append(l.jumped, int32(at))
 		}
 	}
-	lt := lexer.Token{
-		Type:  tokType(t.Kind),
-		Value: t.Text,
-		Pos:   lexer.Position{Filename: t.Pos.File, Offset: at, Line: t.Pos.Line, Column: t.Pos.Col},
-	}
+	lt := lexToken(&t, at)
 	if lt.Type == lexer.EOF {
 		l.i = len(l.toks)
 	}
 	return lt, nil
+}
+
+// lexToken converts the token at index at of a unit for participle.
+func lexToken(t *Token, at int) lexer.Token {
+	return lexer.Token{
+		Type:  tokType(t.Kind),
+		Value: t.Text,
+		Pos:   lexer.Position{Filename: t.Pos.File, Offset: at, Line: t.Pos.Line, Column: t.Pos.Col},
+	}
+}
+
+// unitCursor reads a unit's tokens from index i on as participle's lexer
+// would give them (a tokenStream), converting each once. The pointers it
+// returns stay valid: a converted token is never changed, and an array
+// that grows leaves the old one to the tokens that point into it.
+type unitCursor struct {
+	toks []Token
+	i    int
+	base int           // the index of buf[0]
+	buf  []lexer.Token // the tokens converted so far
+}
+
+func (c *unitCursor) Peek() *lexer.Token {
+	for c.base+len(c.buf) <= c.i {
+		at := c.base + len(c.buf)
+		c.buf = append(c.buf, lexToken(&c.toks[at], at))
+	}
+	return &c.buf[c.i-c.base]
+}
+
+func (c *unitCursor) Next() *lexer.Token {
+	t := c.Peek()
+	if c.i < len(c.toks)-1 { // the last token is the end of file, read for ever
+		c.i++
+	}
+	return t
 }
 
 // functionBodies finds the body of every function defined at the top
@@ -276,8 +308,8 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 	return true
 }
 
-// mergeSkips appends to decls the declarations of a chunk and a Skip
-// declaration for each hidden one, in the order of the tokens.
+// mergeSkips appends to decls the declarations of a chunk and one for each
+// hidden one (a Skip, or the technique read), in the order of the tokens.
 func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
 	for len(parsed) > 0 || len(skipped) > 0 {
 		if len(skipped) == 0 || len(parsed) > 0 && parsed[0].Pos.Offset < int(skipped[0].start) {
@@ -287,7 +319,11 @@ func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
 		}
 		t := &u.tokens[skipped[0].start]
 		pos := lexer.Position{Filename: t.Pos.File, Offset: int(skipped[0].start), Line: t.Pos.Line, Column: t.Pos.Col}
-		decls = append(decls, &Decl{Pos: pos, Skip: &Skip{Pos: pos}})
+		if td := skipped[0].tech; td != nil {
+			decls = append(decls, &Decl{Pos: pos, Technique: td})
+		} else {
+			decls = append(decls, &Decl{Pos: pos, Skip: &Skip{Pos: pos}})
+		}
 		skipped = skipped[1:]
 	}
 	return decls

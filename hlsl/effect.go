@@ -83,8 +83,18 @@ func stageOfType(s string) (ir.Stage, bool) {
 	return 0, false
 }
 
+// tokenStream is what the effect parsers read: participle's PeekingLexer,
+// or a unitCursor over a unit's tokens (techniques hidden from
+// participle, see hiddenSkips).
+type tokenStream interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
+}
+
 // Parse implements participle.Parseable.
-func (d *TechniqueDecl) Parse(lex *lexer.PeekingLexer) error {
+func (d *TechniqueDecl) Parse(lex *lexer.PeekingLexer) error { return d.parse(lex) }
+
+func (d *TechniqueDecl) parse(lex tokenStream) error {
 	t := lex.Peek()
 	if t.Type != tokType(TokIdent) || !techniqueWords[strings.ToLower(t.Value)] {
 		return participle.NextMatch
@@ -124,7 +134,7 @@ func (d *TechniqueDecl) Parse(lex *lexer.PeekingLexer) error {
 	}
 }
 
-func parsePass(lex *lexer.PeekingLexer) (*PassDecl, error) {
+func parsePass(lex tokenStream) (*PassDecl, error) {
 	p := &PassDecl{Pos: lex.Next().Pos}
 	if n := lex.Peek(); n.Type == tokType(TokIdent) {
 		p.Name = n.Value
@@ -157,7 +167,7 @@ func parsePass(lex *lexer.PeekingLexer) (*PassDecl, error) {
 
 // statement takes the tokens of one state assignment, up to and including
 // its ';' (nested parentheses and braces kept whole: asm { ... }).
-func statement(lex *lexer.PeekingLexer) ([]lexer.Token, error) {
+func statement(lex tokenStream) ([]lexer.Token, error) {
 	var toks []lexer.Token
 	depth := 0
 	asmBlock := false // the outermost bracket is the "{" of asm { ... }
@@ -316,7 +326,7 @@ func (d *ShaderVarDecl) Parse(lex *lexer.PeekingLexer) error {
 
 // topStatement takes the tokens of a top-level declaration up to and
 // including its ';', braces and parentheses nested.
-func topStatement(lex *lexer.PeekingLexer) ([]lexer.Token, error) {
+func topStatement(lex tokenStream) ([]lexer.Token, error) {
 	var toks []lexer.Token
 	depth := 0
 	for {
@@ -363,7 +373,7 @@ func splitTop(toks []lexer.Token) [][]lexer.Token {
 }
 
 // skipAnnotations skips an annotation block "< ... >" if one follows.
-func skipAnnotations(lex *lexer.PeekingLexer) error {
+func skipAnnotations(lex tokenStream) error {
 	if lex.Peek().Value != "<" {
 		return nil
 	}
@@ -386,7 +396,7 @@ func skipAnnotations(lex *lexer.PeekingLexer) error {
 }
 
 // expect consumes the token want or reports what was found.
-func expect(lex *lexer.PeekingLexer, want, in string) error {
+func expect(lex tokenStream, want, in string) error {
 	t := lex.Peek()
 	if t.Value != want {
 		what := "end of file"

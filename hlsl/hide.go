@@ -1,18 +1,24 @@
 package hlsl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // Hiding top-level declarations that the grammar would skip.
 //
 // Most of the tokens participle is given outside function bodies belong
 // to declarations it reads only to skip them (Skip): globals, samplers
-// with their sampler_state blocks, cbuffers. Each costs a trip through the
+// with their sampler_state blocks, cbuffers; and to techniques, which a
+// Parse method reads anyway (TechniqueDecl). Each costs a trip through the
 // disjunction of Decl, whose every alternative participle tries on a
 // branch of its own, and a copy of every token. hiddenSkips finds these
-// declarations in the token stream, and tokenLexer steps over them, as it
-// does over function bodies; parseChunked puts a Skip declaration in their
-// place, so the tree is the one a full parse gives (TestParseChunkedSameTree
-// checks this over both corpora).
+// declarations in the token stream (and reads the techniques, with the
+// same parser, see techniqueAt), and tokenLexer steps over them, as it
+// does over function bodies; parseChunked puts a Skip declaration or the
+// technique in their place, so the tree is the one a full parse gives
+// (TestParseChunkedSameTree checks this over both corpora).
 //
 // Why it is right. A declaration is hidden only where the grammar starts
 // one, and only if the grammar would read it as Skip, up to the end Skip
@@ -48,6 +54,9 @@ type span struct {
 	// afterBody marks a span that begins right after the "}" of a
 	// function body (the start parseChunked checks).
 	afterBody bool
+	// tech is the technique the span holds, read from the tokens; nil
+	// for a Skip.
+	tech *TechniqueDecl
 }
 
 // constMods are the modifiers a ConstDecl may begin with.
@@ -76,7 +85,12 @@ func (u *Unit) hiddenSkips() []span {
 		if start {
 			brace, paren, square, angle, bailed = 0, 0, 0, 0, false
 			if end, ok := u.skipDecl(i); ok {
-				out = append(out, span{int32(i), int32(end), afterBody})
+				out = append(out, span{int32(i), int32(end), afterBody, nil})
+				i, afterBody = end, false
+				continue
+			}
+			if td, end, ok := u.techniqueAt(i); ok {
+				out = append(out, span{int32(i), int32(end), afterBody, td})
 				i, afterBody = end, false
 				continue
 			}
@@ -183,4 +197,38 @@ func (u *Unit) skipDecl(i int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// techniqueAt reads the technique that starts at token i, if one does and
+// it parses, with the parser participle would run (TechniqueDecl.Parse),
+// and returns it and where it ends. A technique is where most tokens
+// outside functions are; read here, participle neither copies them nor
+// steps over them. One that does not parse is left to participle, which
+// reports it. (A technique is chosen only when the function lookahead
+// fails, which "technique T {" always makes it do; "technique T (" does
+// not parse as a technique.)
+func (u *Unit) techniqueAt(i int) (*TechniqueDecl, int, bool) {
+	t := &u.tokens[i]
+	if t.Kind != TokIdent || !techniqueWords[strings.ToLower(t.Text)] {
+		return nil, 0, false
+	}
+	// Room for the tokens up to the "}" that closes the first "{" (an
+	// annotation with braces only makes the cursor grow).
+	n := 8
+	for j, depth := i, 0; j < len(u.tokens); j++ {
+		if k := &u.tokens[j]; k.Kind == TokPunct && (k.Text == "{" || k.Text == "}") {
+			if k.Text == "{" {
+				depth++
+			} else if depth--; depth <= 0 {
+				n = j - i + 2
+				break
+			}
+		}
+	}
+	c := &unitCursor{toks: u.tokens, i: i, base: i, buf: make([]lexer.Token, 0, n)}
+	td := &TechniqueDecl{}
+	if err := td.parse(c); err != nil {
+		return nil, 0, false
+	}
+	return td, c.i, true
 }
