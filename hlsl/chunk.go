@@ -6,8 +6,6 @@ package hlsl
 import (
 	"errors"
 	"io"
-	"reflect"
-	"slices"
 	"sort"
 
 	"github.com/alecthomas/participle/v2"
@@ -238,7 +236,6 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 			f, err := u.parseWhole(fp)
 			return f, true, err
 		}
-		detachTokens(reflect.ValueOf(part))
 		f.Decls = u.mergeSkips(f.Decls, part.Decls, skipped)
 		start = end
 	}
@@ -349,7 +346,6 @@ func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
 			return nil, u.recoverSyntax(err)
 		}
 	}
-	detachTokens(reflect.ValueOf(f))
 	return f, nil
 }
 
@@ -405,34 +401,4 @@ func (u *Unit) nextCut(start, min int) int {
 		}
 	}
 	return len(u.tokens)
-}
-
-// detachTokens gives every token slice of the syntax tree (Group, Dim and
-// Expr tokens, which participle cuts from its own copy of the whole
-// token stream) an array of its own, so that the copy can be freed once
-// the file is parsed: otherwise the tree keeps a second token array as
-// large as the unit's alive.
-func detachTokens(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if !v.IsNil() {
-			detachTokens(v.Elem())
-		}
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if f := v.Field(i); f.CanSet() {
-				detachTokens(f)
-			}
-		}
-	case reflect.Slice:
-		if toks, ok := v.Interface().([]lexer.Token); ok {
-			if toks != nil {
-				v.Set(reflect.ValueOf(slices.Clone(toks)))
-			}
-			return
-		}
-		for i := range v.Len() {
-			detachTokens(v.Index(i))
-		}
-	}
 }

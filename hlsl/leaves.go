@@ -10,6 +10,7 @@ package hlsl
 // value and a deferred field per token (BENCH.md).
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -109,21 +110,36 @@ func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
 // parseDims reads array dimensions, "[" tokens "]" each.
 func parseDims(lex *lexer.PeekingLexer) ([]*Dim, error) {
 	var dims []*Dim
-	for lex.Peek().Value == "[" {
-		start := lex.RawCursor()
-		d := &Dim{Pos: lex.Next().Pos}
-		for lex.Peek().Value != "]" {
-			t := lex.Next()
-			if t.EOF() {
-				return nil, participle.Errorf(t.Pos, `unexpected end of file (expected "]")`)
-			}
-			d.Expr = append(d.Expr, t.Value)
+	for {
+		d := &Dim{}
+		if err := d.Parse(lex); err == participle.NextMatch {
+			return dims, nil
+		} else if err != nil {
+			return nil, err
 		}
-		lex.Next()
-		d.Tokens = lex.Range(start, lex.RawCursor()) // with the brackets, as participle gives a node's tokens
 		dims = append(dims, d)
 	}
-	return dims, nil
+}
+
+// Parse implements participle.Parseable.
+func (d *Dim) Parse(lex *lexer.PeekingLexer) error {
+	if lex.Peek().Value != "[" {
+		return participle.NextMatch
+	}
+	start := lex.RawCursor()
+	d.Pos = lex.Next().Pos
+	for lex.Peek().Value != "]" {
+		t := lex.Next()
+		if t.EOF() {
+			return participle.Errorf(t.Pos, `unexpected end of file (expected "]")`)
+		}
+		d.Expr = append(d.Expr, t.Value)
+	}
+	lex.Next()
+	// A copy: the tree keeps nothing of participle's array of tokens,
+	// which it can then free.
+	d.Tokens = slices.Clone(lex.Range(start, lex.RawCursor()))
+	return nil
 }
 
 // Parse implements participle.Parseable.
@@ -268,7 +284,7 @@ func (g *Group) Parse(lex *lexer.PeekingLexer) error {
 	if _, err := skipBalanced(lex, "(", ")"); err != nil {
 		return err
 	}
-	g.Tokens = lex.Range(start, lex.RawCursor())
+	g.Tokens = slices.Clone(lex.Range(start, lex.RawCursor())) // a copy, as Dim's
 	return nil
 }
 

@@ -134,10 +134,14 @@ type Declarator struct {
 
 // Dim is one array dimension, kept as tokens: sizes are constant integer
 // expressions that Lower evaluates ("[4]", "[MAX/4]", "[N]").
+//
+//	Dim = "[" ~"]"* "]"
+//
+// read by Parse (leaves.go). Tokens holds the brackets too.
 type Dim struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
-	Expr   []string `parser:"'[' @~']'* ']'"`
+	Expr   []string
 }
 
 // Annotation is what follows a ':' after a declarator: a semantic, or a
@@ -287,6 +291,7 @@ func Grammar() string {
 const leafGrammar = `Modifier = "linear" | "centroid" | "nointerpolation" | ... (modifierWords) .
 Type = "unsigned"? <ident> ("<" (<ident> | <int>) ("," (<ident> | <int>))* ">")? .
 Declarator = <ident> Dim* Annotation* .
+Dim = "[" ~"]"* "]" .
 Param = Modifier* Type Declarator ("=" Expr)? .
 FuncLookahead = (?= ("[" ~"]"* "]")* ("static" | "inline" | ... (funcLookaheadMods))* <ident> ("<" ~(">" | ";" | "{")* ">")? <ident> "(") .
 TechniqueDecl = ("technique" | "technique9" | "technique10" | "technique11") <ident>? Annotations? "{" Pass* "}" ";"? .

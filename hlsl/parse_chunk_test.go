@@ -1,6 +1,7 @@
 package hlsl
 
 import (
+	"io/fs"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,4 +72,33 @@ func TestParseChunkedSameTree(t *testing.T) {
 	assert.Greater(t, skips, 250, "most files have declarations to skip")
 	assert.Greater(t, cut, 200, "most files are cut")
 	assert.Greater(t, bodies, 300, "most files have function bodies")
+}
+
+// FuzzHidingSameTree holds the parse participle is given least of (the
+// smallest chunks, function bodies, skipped declarations and techniques
+// hidden) to a parse of every token in one piece, on any input: the one
+// parses exactly when the other does, to the same tree.
+func FuzzHidingSameTree(f *testing.F) {
+	for _, c := range chunkCases {
+		f.Add([]byte(c))
+	}
+	for _, c := range parseFuzzSeeds {
+		f.Add([]byte(c))
+	}
+	fp, _ := parsers()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		pp, errs := Preprocess("fuzz.hlsl", src, &PPOptions{ReadFile: func(string) ([]byte, error) { return nil, fs.ErrNotExist }})
+		if len(errs) > 0 {
+			return
+		}
+		u := &Unit{Name: "fuzz.hlsl", PP: pp, tokens: pp.Tokens}
+		whole, werr := u.parseWhole(fp)
+		u.bodies = u.functionBodies()
+		u.skips = u.hiddenSkips()
+		chunked, _, cerr := u.parseChunked(fp, 1)
+		require.Equal(t, werr == nil, cerr == nil, "whole: %v\nhidden: %v", werr, cerr)
+		if werr == nil {
+			require.Equal(t, whole, chunked)
+		}
+	})
 }
