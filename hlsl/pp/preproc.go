@@ -272,6 +272,7 @@ type ppState struct {
 	mark      int       // output length before the current top-level token
 	strs      []string  // interned strings, strs[0] = ""
 	strIDs    map[string]uint32
+	ctxSrc    []*source // the source of each include context (see ppOut)
 	lastFile  string
 	lastFid   uint32
 	locs      []ppLoc
@@ -377,9 +378,30 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 // ppOut is an output token in compact form: 20 bytes and no pointers, so
 // the output buffer costs the garbage collector nothing and needs no write
 // barriers while it grows (a bomb fills it with millions of tokens). Text is
-// an interned string; loc indexes the token's file, context, kind and flags.
+// an interned string, or, with ppSpelled set, the length of the text that
+// stands at off in the source of the token's context (most tokens: they
+// cost no lookup); loc indexes the token's file, context, kind and flags.
 type ppOut struct {
 	text, loc, line, col, off uint32
+}
+
+// ppSpelled marks a ppOut text that is a length in the source.
+const ppSpelled = 1 << 31
+
+// spelled returns the ppOut text of a token whose text stands at its
+// offset in the source of its context, or 0.
+func (p *ppState) spelled(t *Token) uint32 {
+	if t.Expanded || int(t.Ctx) >= len(p.ctxSrc) || t.Off < 0 || len(t.Text) >= ppSpelled {
+		return 0
+	}
+	src := p.ctxSrc[t.Ctx]
+	end := int(t.Off) + len(t.Text)
+	// Without splices a file offset is a text offset; the comparison
+	// is of one string with itself when the token was cut from there.
+	if src == nil || src.sp != nil || end > len(src.text) || src.text[t.Off:end] != t.Text {
+		return 0
+	}
+	return ppSpelled | uint32(len(t.Text))
 }
 
 // ppLoc is the part of an output token shared by many tokens.
@@ -425,7 +447,10 @@ func (p *ppState) emit(t ppTok) {
 	}
 	tid := t.tid
 	if tid == 0 {
-		tid = p.intern(t.Text)
+		tid = p.spelled(&t.Token)
+		if tid == 0 {
+			tid = p.intern(t.Text)
+		}
 	}
 	if t.Pos.File != p.lastFile || p.lastFid == 0 {
 		p.lastFile, p.lastFid = t.Pos.File, p.intern(t.Pos.File)
@@ -473,7 +498,13 @@ func (p *ppState) output(eof Token, aborted bool) []Token {
 				break
 			}
 			l := &p.locs[o.loc]
-			out[k] = Token{Kind: l.kind, Text: p.strs[o.text], Pos: ir.Pos{File: p.strs[l.file], Line: int(o.line), Col: int(o.col)},
+			var text string
+			if o.text&ppSpelled != 0 {
+				text = p.ctxSrc[l.ctx].text[o.off : o.off+o.text&^ppSpelled]
+			} else {
+				text = p.strs[o.text]
+			}
+			out[k] = Token{Kind: l.kind, Text: text, Pos: ir.Pos{File: p.strs[l.file], Line: int(o.line), Col: int(o.col)},
 				Space: l.space, BOL: l.bol, Ctx: l.ctx, Off: int32(o.off), Expanded: l.expanded}
 			k++
 		}
@@ -506,6 +537,10 @@ func (p *ppState) spend(n int, at ppTok) {
 // push begins an inclusion of sf in include context ctx.
 func (p *ppState) push(sf *ppFile, path string, ctx int32) {
 	f := &ppFrame{src: sf, path: path, ctx: ctx, sc: sf.src.scanner(), report: !sf.scanned}
+	for int(ctx) >= len(p.ctxSrc) {
+		p.ctxSrc = append(p.ctxSrc, nil)
+	}
+	p.ctxSrc[ctx] = sf.src
 	f.sc.quietStrings = true
 	sf.scanned = true
 	p.frames = append(p.frames, f)
