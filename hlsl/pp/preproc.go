@@ -546,19 +546,31 @@ func (p *ppState) push(sf *ppFile, path string, ctx int32) {
 	p.frames = append(p.frames, f)
 }
 
-// peek returns the next token of f, reporting the scanner's errors on the
-// way if f reports them.
+// take returns the next token of f, reporting the scanner's errors on the
+// way if f reports them. Most tokens go from the scanner to the caller
+// without being stored in the frame.
+func (p *ppState) take(f *ppFrame) Token {
+	if f.hasLA {
+		f.hasLA = false
+		return f.la
+	}
+	t := f.sc.next()
+	if len(f.sc.errs) > 0 {
+		if f.report {
+			for _, e := range f.sc.errs {
+				p.errorf(e.Pos, f.ctx, "%s", e.Msg)
+			}
+		}
+		f.sc.errs = f.sc.errs[:0]
+	}
+	return t
+}
+
+// peek returns the next token of f without taking it.
 func (p *ppState) peek(f *ppFrame) *Token {
 	if !f.hasLA {
-		f.la, f.hasLA = f.sc.next(), true
-		if len(f.sc.errs) > 0 {
-			if f.report {
-				for _, e := range f.sc.errs {
-					p.errorf(e.Pos, f.ctx, "%s", e.Msg)
-				}
-			}
-			f.sc.errs = f.sc.errs[:0]
-		}
+		f.la = p.take(f)
+		f.hasLA = true
 	}
 	return &f.la
 }
@@ -673,12 +685,12 @@ func ppIsHash(t *Token) bool { return t.BOL && t.Kind == TokPunct && t.Text == "
 func (p *ppState) lex() Token {
 	for {
 		f := p.frames[len(p.frames)-1]
+		t := p.take(f)
 		if f.skipping() {
-			for t := p.peek(f); t.Kind != TokEOF && !ppIsHash(t); t = p.peek(f) {
-				f.hasLA = false
+			for t.Kind != TokEOF && !ppIsHash(&t) {
+				t = p.take(f)
 			}
 		}
-		t := p.peek(f)
 		if t.Kind == TokEOF {
 			if !f.ended {
 				f.ended = true
@@ -688,31 +700,33 @@ func (p *ppState) lex() Token {
 				f.conds = nil
 			}
 			if len(p.frames) == 1 {
-				return p.mapTok(f, *t)
+				f.la, f.hasLA = t, true // the end, for ever
+				return p.mapTok(f, t)
 			}
 			p.frames = p.frames[:len(p.frames)-1]
 			continue
 		}
-		if ppIsHash(t) {
-			hash := *t
-			f.hasLA = false
+		if ppIsHash(&t) {
 			line := p.lineBuf[:0]
-			for u := p.peek(f); u.Kind != TokEOF && !u.BOL; u = p.peek(f) {
-				line = append(line, *u)
-				f.hasLA = false
+			for {
+				u := p.take(f)
+				if u.Kind == TokEOF || u.BOL {
+					f.la, f.hasLA = u, true
+					break
+				}
+				line = append(line, u)
 			}
 			// The directive may not keep line: the buffer is the next
 			// directive's.
 			p.lineBuf = line
-			if pt, ok := p.directive(f, hash, line); ok {
+			if pt, ok := p.directive(f, t, line); ok {
 				return pt
 			}
 			continue
 		}
-		f.hasLA = false
 		if t.unterminated {
-			p.reportStrErr(f, *t)
+			p.reportStrErr(f, t)
 		}
-		return p.mapTok(f, *t)
+		return p.mapTok(f, t)
 	}
 }
