@@ -16,7 +16,8 @@ type (
 	PPOptions = pp.Options
 	// PPResult is a preprocessed translation unit (pp.Result).
 	PPResult = pp.Result
-	// ScanCache shares scanned headers between runs (pp.ScanCache).
+	// ScanCache shares the headers read by one run with the others
+	// (pp.ScanCache).
 	ScanCache = pp.ScanCache
 )
 

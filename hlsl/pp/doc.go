@@ -10,6 +10,9 @@
 // later diagnostic points at the user's text. Limits on input size, tokens,
 // nesting and expansion work (Limits) bound time and memory on any input;
 // the integer constant expressions of #if, and of array sizes in the
-// parser, have one evaluator (EvalExpr). Package hlsl re-exports its
-// types for its callers.
+// parser, have one evaluator (EvalExpr). Preprocess reads every file as
+// a stream, a scanner per inclusion that cuts token texts out of the
+// file's text, and keeps its output compact until the end: a token costs
+// no allocation of its own, and no array of a file's tokens is made.
+// Package hlsl re-exports its types for its callers.
 package pp
