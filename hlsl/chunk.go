@@ -40,15 +40,16 @@ func (tokenDefinition) Lex(string, io.Reader) (lexer.Lexer, error) {
 	return nil, errors.New("hlsl: the grammar runs on preprocessed tokens only")
 }
 
-// sliceLexer feeds a token slice to participle.
+// sliceLexer feeds a token slice to participle, then eof for ever.
 type sliceLexer struct {
 	toks []lexer.Token
 	i    int
+	eof  lexer.Token
 }
 
 func (l *sliceLexer) Next() (lexer.Token, error) {
 	if l.i >= len(l.toks) {
-		return l.toks[len(l.toks)-1], nil
+		return l.eof, nil
 	}
 	t := l.toks[l.i]
 	l.i++
@@ -72,6 +73,11 @@ type tokenLexer struct {
 	skipped []span
 	// jumped gets the "{" of every body stepped over.
 	jumped []int32
+	// groups maps the "(" of each function's parameter list to its ")",
+	// which participle is given without the tokens between;
+	// jumpedGroups gets the "(" of every one stepped over.
+	groups       map[int32]int32
+	jumpedGroups []int32
 }
 
 func (l *tokenLexer) Next() (lexer.Token, error) {
@@ -92,6 +98,12 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 		if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
 			l.i = int(end) // the "}" comes next
 			l.jumped = append(l.jumped, int32(at))
+		}
+	}
+	if t.Kind == TokPunct && t.Text == "(" && l.groups != nil {
+		if end, ok := l.groups[int32(at)]; ok && int(end) < len(l.toks) {
+			l.i = int(end) // the ")" comes next
+			l.jumpedGroups = append(l.jumpedGroups, int32(at))
 		}
 	}
 	lt := lexToken(&t, at)
@@ -146,9 +158,13 @@ func (c *unitCursor) Next() *lexer.Token {
 // entry points, the closing "}") is read from the unit's tokens. A "{"
 // after ")" that opens something else (a cbuffer's register(b0) {...}) is
 // skipped by the grammar anyway; an unmatched "{" is left to the parser.
-func (u *Unit) functionBodies() map[int32]int32 {
+//
+// It also returns the parameter lists of these functions, "(" to ")":
+// participle takes a parameter list as a Group, a balanced run it only
+// steps over, and the tokens of a Group are the unit's to give it
+// (fillGroups).
+func (u *Unit) functionBodies() (out, groups map[int32]int32) {
 	toks := u.tokens
-	var out map[int32]int32
 	depth := 0
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
@@ -187,7 +203,25 @@ func (u *Unit) functionBodies() map[int32]int32 {
 				}
 			}
 			if end < 0 {
-				return out // unbalanced: the parser reports it
+				return out, groups // unbalanced: the parser reports it
+			}
+			for k, d := j, 0; k >= 0; k-- {
+				if toks[k].Kind != TokPunct {
+					continue
+				}
+				if toks[k].Text == ")" {
+					d++
+				} else if toks[k].Text == "(" {
+					if d--; d == 0 {
+						if j > k+1 {
+							if groups == nil {
+								groups = map[int32]int32{}
+							}
+							groups[int32(k)] = int32(j)
+						}
+						break
+					}
+				}
 			}
 			if end > i+1 {
 				if out == nil {
@@ -198,7 +232,7 @@ func (u *Unit) functionBodies() map[int32]int32 {
 			i = end
 		}
 	}
-	return out
+	return out, groups
 }
 
 // minChunk is the fewest tokens parseChunked gives participle at a time
@@ -249,15 +283,18 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 func (u *Unit) parseChunk(fp *participle.Parser[File], start, end int, hide bool, skips []span) (*File, []span, error) {
 	tl := &tokenLexer{toks: u.tokens[:end], i: start}
 	if hide {
-		tl.bodies, tl.skips = u.bodies, skips
+		tl.bodies, tl.groups, tl.skips = u.bodies, u.groups, skips
 	}
 	lex, err := lexer.Upgrade(tl)
 	if err != nil {
 		return nil, nil, err
 	}
 	part, err := fp.ParseFromLexer(lex)
-	if err == nil && hide && !hidingHeld(part, tl) {
-		return nil, nil, nil
+	if err == nil && hide {
+		if !hidingHeld(part, tl) {
+			return nil, nil, nil
+		}
+		u.fillGroups(part, tl)
 	}
 	return part, tl.skipped, err
 }
@@ -287,6 +324,19 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 		k := sort.Search(len(part.Decls), func(k int) bool { return part.Decls[k].Pos.Offset > b }) - 1
 		return k >= 0 && part.Decls[k].Skip != nil
 	}
+	if len(tl.jumpedGroups) > 0 {
+		paramsAt := map[int]bool{}
+		for _, d := range part.Decls {
+			if d.Func != nil {
+				paramsAt[d.Func.Params.Pos.Offset] = true
+			}
+		}
+		for _, g := range tl.jumpedGroups {
+			if !paramsAt[int(g)] && !held(int(g)) {
+				return false
+			}
+		}
+	}
 	opens := make(map[int32]int32, len(tl.jumped)) // the "}" of each body stepped over → its "{"
 	for _, b := range tl.jumped {
 		if !held(int(b)) {
@@ -303,6 +353,29 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 		}
 	}
 	return true
+}
+
+// fillGroups gives the parameter lists participle was given as "(" ")"
+// their tokens, from the unit's.
+func (u *Unit) fillGroups(part *File, tl *tokenLexer) {
+	if len(tl.jumpedGroups) == 0 {
+		return
+	}
+	for _, d := range part.Decls {
+		if d.Func == nil {
+			continue
+		}
+		open := int32(d.Func.Params.Pos.Offset)
+		end, ok := tl.groups[open]
+		if !ok || len(d.Func.Params.Tokens) != 2 {
+			continue
+		}
+		toks := make([]lexer.Token, 0, end-open+1)
+		for i := open; i <= end; i++ {
+			toks = append(toks, lexToken(&u.tokens[i], int(i)))
+		}
+		d.Func.Params.Tokens = toks
+	}
 }
 
 // mergeSkips appends to decls the declarations of a chunk and one for each

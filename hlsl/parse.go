@@ -311,6 +311,7 @@ type Unit struct {
 	// bodies are the function bodies participle does not see, and skips
 	// the declarations it need not see.
 	bodies map[int32]int32
+	groups map[int32]int32 // the parameter lists of the functions of bodies
 	skips  []span
 	idx    *index
 	params map[*FuncDecl]paramsResult
@@ -326,7 +327,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	if err := u.checkAssembly(); err != nil {
 		return nil, err
 	}
-	u.bodies = u.functionBodies()
+	u.bodies, u.groups = u.functionBodies()
 	u.skips = u.hiddenSkips()
 	f, _, err := u.parseChunked(fp, minChunk)
 	if err != nil {
@@ -381,8 +382,7 @@ type paramsResult struct {
 
 func (u *Unit) parseParams(f *FuncDecl) (*ParamList, error) {
 	_, pp := parsers()
-	toks := append(f.Params.Tokens[:len(f.Params.Tokens):len(f.Params.Tokens)], u.eofAfter(f.Params.Tokens))
-	lex, err := lexer.Upgrade(&sliceLexer{toks: toks})
+	lex, err := lexer.Upgrade(&sliceLexer{toks: f.Params.Tokens, eof: u.eofAfter(f.Params.Tokens)})
 	if err != nil {
 		return nil, err
 	}

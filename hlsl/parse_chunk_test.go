@@ -48,7 +48,7 @@ func TestParseChunkedSameTree(t *testing.T) {
 			}
 			u := &Unit{Name: f.name, PP: pp, tokens: pp.Tokens}
 			whole, werr := u.parseWhole(fp) // every token, in one piece
-			u.bodies = u.functionBodies()
+			u.bodies, u.groups = u.functionBodies()
 			if u.bodies != nil {
 				bodies++
 			}
@@ -93,7 +93,7 @@ func FuzzHidingSameTree(f *testing.F) {
 		}
 		u := &Unit{Name: "fuzz.hlsl", PP: pp, tokens: pp.Tokens}
 		whole, werr := u.parseWhole(fp)
-		u.bodies = u.functionBodies()
+		u.bodies, u.groups = u.functionBodies()
 		u.skips = u.hiddenSkips()
 		chunked, _, cerr := u.parseChunked(fp, 1)
 		require.Equal(t, werr == nil, cerr == nil, "whole: %v\nhidden: %v", werr, cerr)
