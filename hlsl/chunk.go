@@ -6,6 +6,7 @@ package hlsl
 import (
 	"errors"
 	"io"
+	"slices"
 	"sort"
 
 	"github.com/alecthomas/participle/v2"
@@ -162,7 +163,10 @@ func (c *unitCursor) Next() *lexer.Token {
 // It also returns the parameter lists of these functions, "(" to ")":
 // participle takes a parameter list as a Group, a balanced run it only
 // steps over, and the tokens of a Group are the unit's to give it
-// (fillGroups).
+// (fillGroups). A list with a ";" or a brace is not returned: where the
+// run is not a function's but a Skip's (register(b0) of a cbuffer), those
+// are the tokens that decide where a Skip ends, and hidingHeld accepts a
+// run that lies in a Skip.
 func (u *Unit) functionBodies() (out, groups map[int32]int32) {
 	toks := u.tokens
 	depth := 0
@@ -213,7 +217,7 @@ func (u *Unit) functionBodies() (out, groups map[int32]int32) {
 					d++
 				} else if toks[k].Text == "(" {
 					if d--; d == 0 {
-						if j > k+1 {
+						if j > k+1 && !u.hasAny(k, j, ";", "{", "}") {
 							if groups == nil {
 								groups = map[int32]int32{}
 							}
@@ -233,6 +237,17 @@ func (u *Unit) functionBodies() (out, groups map[int32]int32) {
 		}
 	}
 	return out, groups
+}
+
+// hasAny reports whether a punctuator of texts stands between tokens i
+// and j.
+func (u *Unit) hasAny(i, j int, texts ...string) bool {
+	for k := i + 1; k < j; k++ {
+		if t := &u.tokens[k]; t.Kind == TokPunct && slices.Contains(texts, t.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // minChunk is the fewest tokens parseChunked gives participle at a time
