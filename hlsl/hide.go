@@ -45,8 +45,11 @@ import (
 //     without one (an unbalanced brace, the end of the file) is left to
 //     the parser, which reports it.
 //
-// Syntax errors are not affected: if a chunk does not parse, the whole
-// file is parsed again with nothing but function bodies hidden.
+// Syntax errors are not affected: a chunk that does not parse with
+// things hidden is parsed again with nothing hidden, and if it still does
+// not, the whole file is parsed again with nothing but function bodies
+// hidden, as before, to report the errors. FuzzHidingSameTree holds all
+// of this to a parse of every token on any input.
 
 // span is a run of tokens [start, end).
 type span struct {
