@@ -264,9 +264,10 @@ const minChunk = 1 << 12
 // annotations and templates — which ends a top-level declaration in the
 // grammar (see nextCut), so the chunks' declarations are the ones a parse
 // of the whole file finds (TestParseChunkedSameTree checks this over both
-// corpora). If any chunk does not parse, the whole file is parsed again in
-// one piece (whole reports that), so syntax errors and their recovery are
-// as they always were.
+// corpora). A chunk that does not parse with things hidden is parsed again
+// with nothing hidden; if it still does not, the whole file is parsed again
+// in one piece (whole reports that), so syntax errors and their recovery
+// are as they always were.
 func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whole bool, err error) {
 	f = &File{}
 	skips := u.skips
@@ -316,12 +317,13 @@ func (u *Unit) parseChunk(fp *participle.Parser[File], start, end int, hide bool
 
 // hidingHeld reports whether what tl hid from participle is what the
 // grammar skips: every body it stepped over is a function's body or the
-// first brace block of a Skip declaration, and every hidden declaration
+// first brace block of a Skip declaration, every parameter list a
+// function's or in a Skip, and every hidden declaration
 // that starts after the "}" of a body follows such a body (see
 // hiddenSkips). Only nonsense fails this (an initializer "g() {1}"), and
 // its chunk is parsed again with nothing hidden.
 func hidingHeld(part *File, tl *tokenLexer) bool {
-	if len(tl.jumped) == 0 && len(tl.skipped) == 0 {
+	if len(tl.jumped) == 0 && len(tl.skipped) == 0 && len(tl.jumpedGroups) == 0 {
 		return true
 	}
 	bodyAt := map[int]bool{}

@@ -215,20 +215,10 @@ func (u *Unit) techniqueAt(i int) (*TechniqueDecl, int, bool) {
 	if t.Kind != TokIdent || !techniqueWords[strings.ToLower(t.Text)] {
 		return nil, 0, false
 	}
-	// Room for the tokens up to the "}" that closes the first "{" (an
-	// annotation with braces only makes the cursor grow).
-	n := 8
-	for j, depth := i, 0; j < len(u.tokens); j++ {
-		if k := &u.tokens[j]; k.Kind == TokPunct && (k.Text == "{" || k.Text == "}") {
-			if k.Text == "{" {
-				depth++
-			} else if depth--; depth <= 0 {
-				n = j - i + 2
-				break
-			}
-		}
-	}
-	c := &unitCursor{toks: u.tokens, i: i, base: i, buf: make([]lexer.Token, 0, n)}
+	// The cursor converts what the parse reads, and no more: a technique
+	// that does not parse stops it early, so a file of them costs time in
+	// proportion to its size.
+	c := &unitCursor{toks: u.tokens, i: i, base: i, buf: make([]lexer.Token, 0, 64)}
 	td := &TechniqueDecl{}
 	if err := td.parse(c); err != nil {
 		return nil, 0, false

@@ -34,7 +34,6 @@ func (t *Type) Parse(lex *lexer.PeekingLexer) error {
 	if first.Type != tokType(TokIdent) {
 		return participle.NextMatch
 	}
-	cp := lex.MakeCheckpoint()
 	t.Pos = first.Pos
 	if first.Value == "unsigned" {
 		lex.Next()
@@ -51,7 +50,6 @@ func (t *Type) Parse(lex *lexer.PeekingLexer) error {
 	for {
 		a := lex.Peek()
 		if a.Type != tokType(TokIdent) && a.Type != tokType(TokInt) {
-			lex.LoadCheckpoint(cp)
 			return participle.Errorf(a.Pos, "unexpected token %q (expected a template argument of %s)", a.Value, t.Name)
 		}
 		t.Args = append(t.Args, lex.Next().Value)
@@ -85,11 +83,14 @@ func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
 		n := lex.Peek()
 		switch {
 		case n.Value == "register" || n.Value == "packoffset":
-			a.Binding = n.Value
 			lex.Next()
 			if lex.Peek().Value != "(" {
-				return participle.Errorf(lex.Peek().Pos, "unexpected token %q (expected \"(\")", lex.Peek().Value)
+				// As in the grammar this replaced: no binding, so a
+				// semantic of that name.
+				a.Semantic = n.Value
+				break
 			}
+			a.Binding = n.Value
 			for lex.Next(); lex.Peek().Value != ")"; lex.Next() {
 				if lex.Peek().EOF() {
 					return participle.Errorf(lex.Peek().Pos, `unexpected end of file (expected ")")`)
@@ -146,6 +147,22 @@ func (d *Dim) Parse(lex *lexer.PeekingLexer) error {
 func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
 	cp := lex.MakeCheckpoint()
 	defer lex.LoadCheckpoint(cp)
+	// What another alternative of Decl takes, whatever follows: a
+	// struct, a typedef, a technique, and a shader variable
+	// ("VertexShader vs ...", which ShaderVarDecl takes when an
+	// identifier follows the shader type).
+	switch first := lex.Peek(); {
+	case first.Value == "struct" || first.Value == "typedef" || techniqueWords[strings.ToLower(first.Value)]:
+		return participle.NextMatch
+	case first.Type == tokType(TokIdent):
+		if _, shader := stageOfType(first.Value); shader {
+			lex.Next()
+			if lex.Peek().Type == tokType(TokIdent) {
+				return participle.NextMatch
+			}
+			lex.LoadCheckpoint(cp)
+		}
+	}
 	for lex.Peek().Value == "[" {
 		for lex.Next(); lex.Peek().Value != "]"; lex.Next() {
 			if lex.Peek().EOF() {
@@ -157,10 +174,8 @@ func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
 	for lex.Peek().Type == tokType(TokIdent) && funcLookaheadMods[lex.Peek().Value] {
 		lex.Next()
 	}
-	if ret := lex.Peek(); ret.Type != tokType(TokIdent) {
+	if lex.Peek().Type != tokType(TokIdent) {
 		return participle.NextMatch
-	} else if _, shader := stageOfType(ret.Value); shader {
-		return participle.NextMatch // "VertexShader vs..." declares a shader variable
 	}
 	lex.Next()
 	if lex.Peek().Value == "<" {

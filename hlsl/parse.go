@@ -30,8 +30,9 @@ import (
 //     signature is wanted, so a helper function with exotic parameters does
 //     not stop the file from parsing.
 //
-// Guards at the start of Struct, Const and Func are lookahead groups (?= ...)
-// over plain tokens, so a construct is chosen before anything is consumed.
+// The guards at the start of Const (a lookahead group (?= ...)) and Func
+// (FuncLookahead, read by hand) look at plain tokens, so a construct is
+// chosen before anything is consumed.
 
 // File is the syntax tree of one preprocessed translation unit.
 type File struct {
@@ -42,8 +43,10 @@ type File struct {
 //
 // The alternatives before Skip are told apart by their first tokens, so
 // their order only decides how many participle tries: the most frequent
-// come first. (A function's lookahead refuses a shader type as its return
-// type, which is a shader variable's declaration.)
+// come first. (The function's lookahead refuses what the others take,
+// whatever follows: "struct", "typedef", a technique keyword, and a shader
+// type followed by a name, a shader variable; the grammar that tried those
+// first parsed the same trees.)
 type Decl struct {
 	Pos       lexer.Position
 	Func      *FuncDecl      `parser:"  @@"`
@@ -190,8 +193,9 @@ type FuncDecl struct {
 //
 //	( "[" ~"]"* "]" )* FuncMod* Ident ( "<" ~( ">" | ";" | "{" )* ">" )? Ident "("
 //
-// where FuncMod is one of funcLookaheadMods, and the first Ident is no
-// shader type (VertexShader, PixelShader). It is read by Parse rather
+// where FuncMod is one of funcLookaheadMods, and the declaration does not
+// begin with "struct", "typedef", a technique keyword, or a shader type
+// (VertexShader, PixelShader) and a name. It is read by Parse rather
 // than as a lookahead group of the grammar, which costs participle a
 // branch for every token it looks at.
 type FuncLookahead struct{}
@@ -293,7 +297,7 @@ Type = "unsigned"? <ident> ("<" (<ident> | <int>) ("," (<ident> | <int>))* ">")?
 Declarator = <ident> Dim* Annotation* .
 Dim = "[" ~"]"* "]" .
 Param = Modifier* Type Declarator ("=" Expr)? .
-FuncLookahead = (?= ("[" ~"]"* "]")* ("static" | "inline" | ... (funcLookaheadMods))* <ident> ("<" ~(">" | ";" | "{")* ">")? <ident> "(") .
+FuncLookahead = (?= ("[" ~"]"* "]")* ("static" | "inline" | ... (funcLookaheadMods))* <ident> ("<" ~(">" | ";" | "{")* ">")? <ident> "(") .  (not after "struct", "typedef", "technique"..., "VertexShader" <ident>...)
 TechniqueDecl = ("technique" | "technique9" | "technique10" | "technique11") <ident>? Annotations? "{" Pass* "}" ";"? .
 ShaderVarDecl = ("VertexShader" | "PixelShader") <ident> ~";"* ";" .
 Skip = ~("struct" | "typedef" | "}" | <pragma> | "technique"...) (~(";" | "{" | "}")* (";" | Block ";"?)) .

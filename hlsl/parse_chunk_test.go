@@ -23,6 +23,7 @@ var chunkCases = []string{
 	"uniform float4 u;\nstatic const int N = 2;\nuniform const int M = 3;\nVertexShader vs = compile vs_3_0 f();\nfloat4 g(float4 p) : POSITION { return p; };\nstatic float h;\n",
 	"[maxvertexcount(3)] void gs(point float4 p[1]) {}\n[flatten] float k;\nPixelShader ps;\ntechnique10 T { pass P { } }\nTechnique t2 { }\n",
 	"[a; b] float4 fa(float4 p : POSITION) : POSITION { return p; }\nfloat4x4 Z;\n",
+	"A A((0){}){}\n", // a parameter list inside one: hidden only with the outer one checked
 	"static const int N = g() {1} float4x4 W; float4 f() : POSITION { return 0; } float4x4 X;\n",
 	"float4 f() { return 0; } struct S { float4 p : POSITION; };\n#pragma pack_matrix(row_major)\nfloat4x4 Y;\n",
 }
@@ -101,4 +102,49 @@ func FuzzHidingSameTree(f *testing.F) {
 			require.Equal(t, whole, chunked)
 		}
 	})
+}
+
+// TestDeclKinds pins which alternative of Decl takes a declaration where
+// the order of the alternatives once decided it (functions are now tried
+// first, and FuncLookahead refuses what the others take), and leaves that
+// read what the grammar rules they replaced read.
+func TestDeclKinds(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"static VertexShader GetVS() { return 0; }", "func"},
+		{"VertexShader<int> f() {}", "func"},
+		{"VertexShader vs = compile vs_3_0 f();", "shadervar"},
+		{"VertexShader f();", "shadervar"},
+		{"struct S f();", "error"},
+		{"technique <x> T() {}", "error"},
+		{"technique T { pass P { } }", "technique"},
+		{"typedef float2 T;", "typedef"},
+		{"static const int N = 4;", "const"},
+		{"struct S { float x : register; };", "struct"}, // a semantic named register, as before
+	}
+	for _, tc := range tests {
+		u, err := ParseFile("x.hlsl", []byte(tc.src), nil)
+		got := "error"
+		if err == nil {
+			require.Len(t, u.File.Decls, 1, tc.src)
+			d := u.File.Decls[0]
+			switch {
+			case d.Func != nil:
+				got = "func"
+			case d.ShaderVar != nil:
+				got = "shadervar"
+			case d.Technique != nil:
+				got = "technique"
+			case d.Typedef != nil:
+				got = "typedef"
+			case d.Const != nil:
+				got = "const"
+			case d.Struct != nil:
+				got = "struct"
+				assert.Equal(t, "register", d.Struct.Body.Members[0].Decls[0].Anns[0].Semantic)
+			default:
+				got = "skip"
+			}
+		}
+		assert.Equal(t, tc.want, got, tc.src)
+	}
 }

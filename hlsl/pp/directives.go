@@ -399,15 +399,16 @@ func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 		p.errorf(hash.Pos, ctx, "%s", msg)
 		return
 	}
-	// An inclusion costs about a token per four bytes of text (the
-	// densest code; corpus-real averages one per seven).
-	p.work += len(sf.src.text)/4 + 64
+	// An inclusion costs 64 units of work, and each token read from it
+	// one more (take), as the token array it was read from used to.
+	p.work += 64
 	if p.work > p.workLimit {
 		p.abortf(hash.Pos, hash.Ctx, "#include expansion too large (more than %d tokens)", p.lim.MaxTokens)
 	}
 	ctx := int32(len(p.res.Contexts))
 	p.res.Contexts = append(p.res.Contexts, IncludeCtx{File: sf.path, From: hash.Pos, Parent: f.ctx})
 	p.push(sf, path, ctx)
+	p.frames[len(p.frames)-1].from = hash
 }
 
 // ppHeaderName extracts the file name of an #include: "name" or <name>.

@@ -352,6 +352,14 @@ func TestPPLimits(t *testing.T) {
 		assert.Contains(t, errs[0].Msg, "#include expansion too large (more than 10000 tokens)")
 		assert.Less(t, len(res.Contexts), 1000)
 	})
+	t.Run("comments cost no work", func(t *testing.T) {
+		// A guarded header that is mostly a licence comment, included 40
+		// times: what an inclusion costs is its tokens, not its bytes.
+		files := map[string]string{"big.fxh": "#ifndef BIG\n#define BIG\n/*" + strings.Repeat("licence text ", 20000) + "*/\nfloat b;\n#endif\n"}
+		res, errs := runPP(strings.Repeat("#include \"big.fxh\"\n", 40), &Options{ReadFile: ppFS(files), Limits: Limits{MaxTokens: 10000}})
+		require.Empty(t, errs)
+		assert.Equal(t, "float b ;", ppText(res.Tokens))
+	})
 	t.Run("error cap", func(t *testing.T) {
 		_, errs := runPP(strings.Repeat("#foo\n", 500), nil)
 		assert.Len(t, errs, 100)

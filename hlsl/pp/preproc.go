@@ -188,7 +188,8 @@ type ppFrame struct {
 	sc        scanner
 	la        Token // the next token, if hasLA
 	hasLA     bool
-	report    bool // report the scanner's errors (the file's first inclusion)
+	report    bool  // report the scanner's errors (the file's first inclusion)
+	from      Token // the "#" of the #include that opened an included file
 	ctx       int32
 	conds     []ppCond
 	lineDelta int    // set by #line
@@ -334,7 +335,9 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 		aborted := false
 		if r := recover(); r != nil {
 			if _, ok := r.(ppAbort); !ok {
-				panic(r)
+				// A bug, not the input's fault: say so rather than take
+				// the caller down (the fuzz targets fail on this message).
+				p.errs = append(p.errs, ir.Errorf(ir.Pos{File: name}, nil, "internal error: preprocessing failed: %v", r))
 			}
 			aborted = true
 		}
@@ -555,6 +558,12 @@ func (p *ppState) take(f *ppFrame) Token {
 		return f.la
 	}
 	t := f.sc.next()
+	if f.ctx != 0 {
+		p.work++
+		if p.work > p.workLimit {
+			p.abortf(f.from.Pos, f.from.Ctx, "#include expansion too large (more than %d tokens)", p.lim.MaxTokens)
+		}
+	}
 	if len(f.sc.errs) > 0 {
 		if f.report {
 			for _, e := range f.sc.errs {
