@@ -215,10 +215,27 @@ func (u *Unit) techniqueAt(i int) (*TechniqueDecl, int, bool) {
 	if t.Kind != TokIdent || !techniqueWords[strings.ToLower(t.Text)] {
 		return nil, 0, false
 	}
-	// The cursor converts what the parse reads, and no more: a technique
-	// that does not parse stops it early, so a file of them costs time in
-	// proportion to its size.
-	c := &unitCursor{toks: u.tokens, i: i, base: i, buf: make([]lexer.Token, 0, 64)}
+	// Room for the tokens up to the "}" that closes the first "{", found
+	// by a scan that also stops at a ";" outside braces: there the
+	// technique ends or fails, so a file of "technique T;" lines is
+	// scanned once, not once per line. An annotation with a ";" only
+	// makes the cursor grow.
+	n := 8
+	for j, depth := i, 0; j < len(u.tokens); j++ {
+		k := &u.tokens[j]
+		if k.Kind != TokPunct {
+			continue
+		}
+		if k.Text == "{" {
+			depth++
+		} else if k.Text == "}" && depth <= 1 || k.Text == ";" && depth == 0 {
+			n = j - i + 2
+			break
+		} else if k.Text == "}" {
+			depth--
+		}
+	}
+	c := &unitCursor{toks: u.tokens, i: i, base: i, buf: make([]lexer.Token, 0, n)}
 	td := &TechniqueDecl{}
 	if err := td.parse(c); err != nil {
 		return nil, 0, false
