@@ -142,6 +142,15 @@ func (c *unitCursor) Peek() *lexer.Token {
 	return &c.buf[c.i-c.base]
 }
 
+func (c *unitCursor) mark() int { return c.i }
+
+// run returns the tokens read since mark from, a run of buf that the
+// cursor never writes again (its capacity ends with it).
+func (c *unitCursor) run(from int) []lexer.Token {
+	c.Peek() // the tokens up to c.i are converted
+	return c.buf[from-c.base : c.i-c.base : c.i-c.base]
+}
+
 func (c *unitCursor) Next() *lexer.Token {
 	t := c.Peek()
 	if c.i < len(c.toks)-1 { // the last token is the end of file, read for ever

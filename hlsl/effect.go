@@ -168,7 +168,30 @@ func parsePass(lex tokenStream) (*PassDecl, error) {
 // statement takes the tokens of one state assignment, up to and including
 // its ';' (nested parentheses and braces kept whole: asm { ... }).
 func statement(lex tokenStream) ([]lexer.Token, error) {
+	// From a stream that holds its tokens in one array (a unitCursor) the
+	// statement is a run of that array, not a copy: most statements are
+	// render states that are read once and dropped.
+	runs, _ := lex.(tokenRuns)
+	start := 0
+	if runs != nil {
+		start = runs.mark()
+	}
 	var toks []lexer.Token
+	n := 0
+	var last *lexer.Token
+	take := func() {
+		last = lex.Next()
+		n++
+		if runs == nil {
+			toks = append(toks, *last)
+		}
+	}
+	result := func() []lexer.Token {
+		if runs != nil && n > 0 {
+			return runs.run(start)
+		}
+		return toks
+	}
 	depth := 0
 	asmBlock := false // the outermost bracket is the "{" of asm { ... }
 	for {
@@ -178,12 +201,12 @@ func statement(lex tokenStream) ([]lexer.Token, error) {
 			return nil, participle.Errorf(t.Pos, `unexpected end of file in a pass (expected ";")`)
 		case t.Value == "(" || t.Value == "{" || t.Value == "[":
 			if depth == 0 {
-				asmBlock = t.Value == "{" && len(toks) > 0 && strings.EqualFold(toks[len(toks)-1].Value, "asm")
+				asmBlock = t.Value == "{" && n > 0 && strings.EqualFold(last.Value, "asm")
 			}
 			depth++
 		case t.Value == ")" || t.Value == "}" || t.Value == "]":
 			if depth == 0 {
-				if t.Value == "}" && len(toks) > 0 {
+				if t.Value == "}" && n > 0 {
 					return nil, participle.Errorf(t.Pos, `unexpected token "}" (expected ";")`)
 				}
 				return nil, participle.Errorf(t.Pos, "unexpected token %q", t.Value)
@@ -191,18 +214,27 @@ func statement(lex tokenStream) ([]lexer.Token, error) {
 			depth--
 			if depth == 0 && asmBlock {
 				// "asm { ... }" may end without a ';'.
-				toks = append(toks, *lex.Next())
+				take()
+				r := result()
 				if lex.Peek().Value == ";" {
 					lex.Next()
 				}
-				return toks, nil
+				return r, nil
 			}
 		case t.Value == ";" && depth == 0:
+			r := result()
 			lex.Next()
-			return toks, nil
+			return r, nil
 		}
-		toks = append(toks, *lex.Next())
+		take()
 	}
+}
+
+// tokenRuns is a tokenStream that can give the tokens it has read since
+// a mark as a run of one array (unitCursor).
+type tokenRuns interface {
+	mark() int
+	run(from int) []lexer.Token
 }
 
 // shaderAssignment reads a state assignment that sets a shader, or returns
