@@ -456,48 +456,70 @@ func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
 // with no "<" open, or a shift, makes the rest of the file one chunk: a
 // comparison could make the count wrong, and one chunk is always right.
 func (u *Unit) nextCut(start, min int) int {
-	var brace, paren, square, angle int
+	var d depths
 	for i := start; i < len(u.tokens); i++ {
 		t := &u.tokens[i]
-		if t.Kind != TokPunct {
-			continue
-		}
-		switch t.Text {
-		case "{":
-			brace++
-		case "}":
-			brace--
-		case "(":
-			paren++
-		case ")":
-			paren--
-		case "[":
-			square++
-		case "]":
-			square--
-		case "<":
-			if brace == 0 {
-				angle++
-			}
-		case ">":
-			if brace == 0 {
-				if angle == 0 {
-					return len(u.tokens)
-				}
-				angle--
-			}
-		case "<<", ">>", "<<=", ">>=":
-			if brace == 0 {
-				return len(u.tokens)
-			}
-		case ";":
-			if i+1-start >= min && brace == 0 && paren == 0 && square == 0 && angle == 0 {
-				return i + 1
-			}
-		}
-		if brace < 0 || paren < 0 || square < 0 {
-			return len(u.tokens) // unbalanced: a syntax error the whole parse reports
+		d.step(t)
+		switch {
+		case d.lost:
+			return len(u.tokens)
+		case d.unbalanced():
+			return len(u.tokens) // a syntax error the whole parse reports
+		case t.Kind == TokPunct && t.Text == ";" && i+1-start >= min && d.outside():
+			return i + 1
 		}
 	}
 	return len(u.tokens)
 }
+
+// depths counts the brackets open at a token of the top level: braces,
+// parentheses, square brackets, and angle brackets at brace depth 0
+// (annotations "< string UIName = "x"; >" and templates
+// "vector<float, 4>"). A ">" with no "<" open, or a shift, at brace depth
+// 0 sets lost: a comparison could have made the angle count wrong.
+type depths struct {
+	brace, paren, square, angle int
+	lost                        bool
+}
+
+// step counts t.
+func (d *depths) step(t *Token) {
+	if t.Kind != TokPunct {
+		return
+	}
+	switch t.Text {
+	case "{":
+		d.brace++
+	case "}":
+		d.brace--
+	case "(":
+		d.paren++
+	case ")":
+		d.paren--
+	case "[":
+		d.square++
+	case "]":
+		d.square--
+	case "<":
+		if d.brace == 0 {
+			d.angle++
+		}
+	case ">":
+		if d.brace == 0 {
+			d.lost = d.lost || d.angle == 0
+			d.angle--
+		}
+	case "<<", ">>", "<<=", ">>=":
+		if d.brace == 0 {
+			d.lost = true
+		}
+	}
+}
+
+// outside reports whether no bracket is open.
+func (d *depths) outside() bool {
+	return d.brace == 0 && d.paren == 0 && d.square == 0 && d.angle == 0
+}
+
+// unbalanced reports whether a bracket closed that was not open.
+func (d *depths) unbalanced() bool { return d.brace < 0 || d.paren < 0 || d.square < 0 }

@@ -67,9 +67,12 @@ var constMods = map[string]bool{"static": true, "const": true, "uniform": true, 
 
 // skipRefuses reports whether Skip.Parse refuses a declaration that begins
 // with t (it is another alternative's, or the end of something).
-func skipRefuses(t *Token) bool {
-	return t.Kind == TokEOF || t.Kind == TokPragma || t.Text == "}" || t.Text == "struct" || t.Text == "typedef" ||
-		techniqueWords[strings.ToLower(t.Text)]
+func skipRefuses(t *Token) bool { return skipRefusesFirst(tokType(t.Kind), t.Text) }
+
+// skipRefusesFirst is the rule itself, for both kinds of token.
+func skipRefusesFirst(typ lexer.TokenType, text string) bool {
+	return typ == lexer.EOF || typ == tokType(TokPragma) || text == "}" || text == "struct" || text == "typedef" ||
+		techniqueWords[strings.ToLower(text)]
 }
 
 // hiddenSkips returns the top-level declarations participle need not see
@@ -81,12 +84,11 @@ func (u *Unit) hiddenSkips() []span {
 		bodyEnd[end] = true
 	}
 	var out []span
-	var brace, paren, square, angle int
-	bailed := false // a ">" or shift made the angle count unreliable: no ";" starts until the next start
+	var d depths // from the last start; d.lost: no ";" starts until the next start
 	start, afterBody := true, false
 	for i := 0; i < len(toks); {
 		if start {
-			brace, paren, square, angle, bailed = 0, 0, 0, 0, false
+			d = depths{}
 			if end, ok := u.skipDecl(i); ok {
 				out = append(out, span{int32(i), int32(end), afterBody, nil})
 				i, afterBody = end, false
@@ -101,48 +103,23 @@ func (u *Unit) hiddenSkips() []span {
 		}
 		t := &toks[i]
 		i++
+		d.step(t)
+		if d.unbalanced() {
+			return out // left to the parser
+		}
 		if t.Kind != TokPunct {
 			continue
 		}
 		switch t.Text {
-		case "{":
-			brace++
 		case "}":
-			brace--
 			// After a body the next declaration starts, but a ";" right
 			// after it may be a Skip's (cbuffer C : register(b0) {...};):
 			// then the declaration after the ";" starts, by the ";" rule.
-			if brace == 0 && bodyEnd[int32(i-1)] && !(i < len(toks) && toks[i].Kind == TokPunct && toks[i].Text == ";") {
+			if d.brace == 0 && bodyEnd[int32(i-1)] && !(i < len(toks) && toks[i].Kind == TokPunct && toks[i].Text == ";") {
 				start, afterBody = true, true
 			}
-		case "(":
-			paren++
-		case ")":
-			paren--
-		case "[":
-			square++
-		case "]":
-			square--
-		case "<":
-			if brace == 0 {
-				angle++
-			}
-		case ">":
-			if brace == 0 {
-				if angle == 0 {
-					bailed = true
-				}
-				angle--
-			}
-		case "<<", ">>", "<<=", ">>=":
-			if brace == 0 {
-				bailed = true
-			}
 		case ";":
-			start = !bailed && brace == 0 && paren == 0 && square == 0 && angle == 0
-		}
-		if brace < 0 || paren < 0 || square < 0 {
-			return out // unbalanced: left to the parser
+			start = !d.lost && d.outside()
 		}
 	}
 	return out

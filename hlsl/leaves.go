@@ -249,8 +249,7 @@ func expected(lex *lexer.PeekingLexer, err error, what string) error {
 // Parse implements participle.Parseable.
 func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
-	if t.EOF() || t.Value == "}" || t.Value == "struct" || t.Value == "typedef" || t.Type == tokType(TokPragma) ||
-		techniqueWords[strings.ToLower(t.Value)] {
+	if skipRefusesFirst(t.Type, t.Value) {
 		return participle.NextMatch
 	}
 	s.Pos = t.Pos
