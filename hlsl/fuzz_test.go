@@ -3,13 +3,11 @@ package hlsl
 import (
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/internal/realcorpus"
-	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/ir"
 )
 
@@ -44,7 +42,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(src)
 		}
 	}
-	if files := ppCorpusFiles(f); files != nil {
+	if files := realcorpus.Seeds(f); files != nil {
 		for i := 0; i < len(files); i += 10 {
 			if src, err := os.ReadFile(files[i]); err == nil {
 				f.Add(src)
@@ -95,18 +93,4 @@ func checkDiagnostics(t *testing.T, err error) {
 			t.Fatalf("bad diagnostic: %v", e)
 		}
 	}
-}
-
-// ppCorpusFiles lists the shader sources of corpus-real (absolute paths),
-// or nil without it.
-func ppCorpusFiles(t testing.TB) []string {
-	root := filepath.Join(testenv.Root(t), "..", "shared", "corpus-real")
-	if _, err := os.Stat(root); err != nil {
-		return nil
-	}
-	var files []string
-	for _, rel := range realcorpus.Files(t, root) {
-		files = append(files, filepath.Join(root, rel))
-	}
-	return files
 }

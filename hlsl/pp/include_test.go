@@ -426,21 +426,6 @@ func TestPPFileSystem(t *testing.T) {
 	assert.Equal(t, `cannot open include file "Sub": is a directory`, errs[1].Msg)
 }
 
-// ppCorpusFiles lists the shader sources of corpus-real (absolute paths)
-// to seed fuzz targets, or nil if the corpus is missing: seeds are optional,
-// unlike the corpus tests, which get the corpus from realcorpus.Root.
-func ppCorpusFiles(t testing.TB) []string {
-	root := filepath.Join(testenv.Root(t), "..", "shared", "corpus-real")
-	if _, err := os.Stat(root); err != nil {
-		return nil
-	}
-	var files []string
-	for _, rel := range realcorpus.Files(t, root) {
-		files = append(files, filepath.Join(root, rel))
-	}
-	return files
-}
-
 // ppCorpusMissing lists the corpus files whose preprocessing fails, each with
 // the include files it cannot find (nothing else may fail). Without -I
 // directories:

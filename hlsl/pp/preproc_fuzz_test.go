@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/shpack/shpack/internal/realcorpus"
 )
 
 // ppFuzzSeeds are inputs from the unit tests and a few hostile shapes.
@@ -50,7 +52,7 @@ func FuzzPreprocess(f *testing.F) {
 	for _, s := range ppFuzzSeeds {
 		f.Add([]byte(s))
 	}
-	if files := ppCorpusFiles(f); files != nil {
+	if files := realcorpus.Seeds(f); files != nil {
 		for i := 0; i < len(files); i += 20 {
 			if src, err := os.ReadFile(files[i]); err == nil {
 				f.Add(src)

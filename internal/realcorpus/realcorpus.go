@@ -7,6 +7,7 @@ package realcorpus
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,6 +119,21 @@ func Files(t testing.TB, root string) []string {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	return files
+}
+
+// Seeds returns the corpus's shader files as absolute paths, to seed fuzz
+// targets, or nil without the corpus: seeds are optional, unlike the corpus
+// tests, which get the corpus from Root.
+func Seeds(t testing.TB) []string {
+	root := filepath.Join(testenv.Root(t), "..", "shared", "corpus-real")
+	if _, err := os.Stat(root); err != nil {
+		return nil
+	}
+	var files []string
+	for _, rel := range Files(t, root) {
+		files = append(files, filepath.Join(root, rel))
 	}
 	return files
 }
