@@ -182,11 +182,10 @@ func newSource(file string, src []byte, owned bool) *source {
 		start = 3
 	}
 	if !hasSplice(src, start) {
-		text := string(src)
 		if owned && len(src) > 0 {
-			text = unsafe.String(unsafe.SliceData(src), len(src))
+			return &source{file: file, text: unsafe.String(unsafe.SliceData(src), len(src)), start: start}
 		}
-		return &source{file: file, text: text, start: start}
+		return &source{file: file, text: string(src), start: start}
 	}
 	sp := &spliceMap{lines: []int{start}}
 	b := make([]byte, 0, len(src))

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,18 @@ func FuzzScanMatchesReference(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkScanMatchesReference(t, "f", src)
 	})
+}
+
+// TestNewSourceShares: an owned file without splices is scanned in place
+// (an include read into its own buffer is not copied again); a caller's
+// bytes and a file with splices are copied.
+func TestNewSourceShares(t *testing.T) {
+	plain, spliced := []byte("float4 a;\n"), []byte("float4 \\\na;\n")
+	shares := func(s *source, b []byte) bool { return unsafe.StringData(s.text) == unsafe.SliceData(b) }
+	assert.True(t, shares(newSource("a", plain, true), plain))
+	assert.Equal(t, 1.0, testing.AllocsPerRun(10, func() { newSource("a", plain, true) }), "the source, and no copy of the text")
+	assert.False(t, shares(newSource("a", plain, false), plain))
+	s := newSource("a", spliced, true)
+	assert.False(t, shares(s, spliced))
+	assert.Equal(t, "float4 a;\n", s.text)
 }
