@@ -371,9 +371,7 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 	p.files[name] = sf
 	p.files[filepath.Clean(name)] = sf
 	p.push(sf, filepath.Clean(name), 0)
-	// corpus-real averages a token per 7.3 bytes; the chunks after the
-	// first double.
-	p.cur = make([]ppOut, 0, min(len(src)/8+16, ppChunk, p.lim.MaxTokens))
+	p.cur = make([]ppOut, 0, min(ppFirstChunk, p.lim.MaxTokens))
 	p.run()
 	return
 }
@@ -421,9 +419,17 @@ type ppLoc struct {
 // work limit bounds bytes as well as tokens.
 const ppBytesPerToken = 1
 
-// ppChunk is the size of an output chunk; chunks are never copied while the
-// output grows.
-const ppChunk = 1 << 13
+// The output grows in chunks that are never copied (output copies them
+// once, into the tokens): the first holds ppFirstChunk tokens, and each
+// next one twice its predecessor up to ppChunk. The chunks are garbage once
+// the run ends, so they are sized for the waste, not the count: at most
+// half of a file's output and a chunk. A first chunk sized by the file's
+// length wasted more than half of corpus-real's buffers, whose main files
+// average a token per 13 bytes or more and vary by four times that.
+const (
+	ppFirstChunk = 1 << 6
+	ppChunk      = 1 << 13
+)
 
 // intern returns the index of s in p.strs, adding it if needed.
 func (p *ppState) intern(s string) uint32 {
@@ -444,9 +450,7 @@ func (p *ppState) emit(t ppTok) {
 		}
 		p.nout += len(p.cur)
 		p.chunks = append(p.chunks, p.cur)
-		// Chunks double up to ppChunk: most files need little more
-		// than their first.
-		p.cur = make([]ppOut, 0, min(ppChunk, max(1024, 2*len(p.cur)), p.lim.MaxTokens-p.nout))
+		p.cur = make([]ppOut, 0, min(ppChunk, 2*len(p.cur), p.lim.MaxTokens-p.nout))
 	}
 	tid := t.tid
 	if tid == 0 {
