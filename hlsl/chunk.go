@@ -265,10 +265,11 @@ const minChunk = 1 << 12
 
 // parseChunked parses the unit's tokens a run of top-level declarations at
 // a time, hiding the declarations of u.skips from participle (see
-// hiddenSkips). Participle copies the tokens it parses into an array of its own
-// (lexer.Upgrade), as large as the unit's token array when it is given the
-// whole file; chunks keep that copy small, which lowers the peak memory of
-// a large file by about a third. A chunk ends after a ";" outside every
+// hiddenSkips). Participle parses an array of its own tokens (lexer.Token,
+// converted from the unit's), as large as the unit's token array when it is
+// given the whole file; chunks keep that array small, which lowers the peak
+// memory of a large file by about a third, and one array serves every chunk
+// (peek.go). A chunk ends after a ";" outside every
 // bracket — braces, parentheses, square brackets and the angle brackets of
 // annotations and templates — which ends a top-level declaration in the
 // grammar (see nextCut), so the chunks' declarations are the ones a parse
@@ -280,16 +281,17 @@ const minChunk = 1 << 12
 func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whole bool, err error) {
 	f = &File{}
 	skips := u.skips
+	var buf []lexer.Token // every chunk's tokens, in turn (peek.go)
 	for start := 0; start < len(u.tokens); {
 		end := u.nextCut(start, min)
 		for len(skips) > 0 && int(skips[0].start) < start {
 			skips = skips[1:]
 		}
-		part, skipped, err := u.parseChunk(fp, start, end, true, skips)
+		part, skipped, err := u.parseChunk(fp, &buf, start, end, true, skips)
 		if err != nil || part == nil {
 			// A syntax error, or what was hidden was not what the grammar
 			// skips: the chunk again, with nothing hidden.
-			part, skipped, err = u.parseChunk(fp, start, end, false, nil)
+			part, skipped, err = u.parseChunk(fp, &buf, start, end, false, nil)
 		}
 		if err != nil {
 			f, err := u.parseWhole(fp)
@@ -304,17 +306,15 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 // parseChunk parses tokens [start, end), with function bodies and the
 // declarations of skips hidden if hide is set, and returns the hidden
 // declarations it stepped over. If what it hid turns out not to be what
-// the grammar skips, it returns nil and no error.
-func (u *Unit) parseChunk(fp *participle.Parser[File], start, end int, hide bool, skips []span) (*File, []span, error) {
+// the grammar skips, it returns nil and no error. The tokens participle is
+// shown are read into *buf, which is reused for every chunk.
+func (u *Unit) parseChunk(fp *participle.Parser[File], buf *[]lexer.Token, start, end int, hide bool, skips []span) (*File, []span, error) {
 	tl := &tokenLexer{toks: u.tokens[:end], i: start}
 	if hide {
 		tl.bodies, tl.groups, tl.skips = u.bodies, u.groups, skips
 	}
-	lex, err := lexer.Upgrade(tl)
-	if err != nil {
-		return nil, nil, err
-	}
-	part, err := fp.ParseFromLexer(lex)
+	*buf = tl.readAll(*buf)
+	part, err := fp.ParseFromLexer(peekingOver(*buf))
 	if err == nil && hide {
 		if !hidingHeld(part, tl) {
 			return nil, nil, nil
@@ -429,19 +429,14 @@ func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
 // errors to report the independent ones.
 func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
 	tl := &tokenLexer{toks: u.tokens, bodies: u.bodies}
-	lex, err := lexer.Upgrade(tl)
-	if err != nil {
-		return nil, err
-	}
-	f, err := fp.ParseFromLexer(lex)
+	buf := tl.readAll(nil)
+	f, err := fp.ParseFromLexer(peekingOver(buf))
 	if err != nil {
 		return nil, u.recoverSyntax(err)
 	}
 	if !hidingHeld(f, tl) {
-		if lex, err = lexer.Upgrade(&tokenLexer{toks: u.tokens}); err != nil {
-			return nil, err
-		}
-		if f, err = fp.ParseFromLexer(lex); err != nil {
+		buf = (&tokenLexer{toks: u.tokens}).readAll(buf)
+		if f, err = fp.ParseFromLexer(peekingOver(buf)); err != nil {
 			return nil, u.recoverSyntax(err)
 		}
 	}

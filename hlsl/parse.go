@@ -386,11 +386,9 @@ type paramsResult struct {
 
 func (u *Unit) parseParams(f *FuncDecl) (*ParamList, error) {
 	_, pp := parsers()
-	lex, err := lexer.Upgrade(&sliceLexer{toks: f.Params.Tokens, eof: u.eofAfter(f.Params.Tokens)})
-	if err != nil {
-		return nil, err
-	}
-	pl, err := pp.ParseFromLexer(lex)
+	toks := make([]lexer.Token, len(f.Params.Tokens), len(f.Params.Tokens)+1)
+	copy(toks, f.Params.Tokens) // the unit's, which other calls may read
+	pl, err := pp.ParseFromLexer(peekingOver(append(toks, u.eofAfter(f.Params.Tokens))))
 	if err != nil {
 		return nil, u.syntaxError(err)
 	}
