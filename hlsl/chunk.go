@@ -171,8 +171,8 @@ func (c *unitCursor) Next() *lexer.Token {
 //
 // It also returns the parameter lists of these functions, "(" to ")":
 // participle takes a parameter list as a Group, a balanced run it only
-// steps over, and the tokens of a Group are the unit's to give it
-// (fillGroups). A list with a ";" or a brace is not returned: where the
+// steps over and keeps as the positions of its parentheses, so it needs
+// only the two (the tokens are the unit's, Unit.groupTokens). A list with a ";" or a brace is not returned: where the
 // run is not a function's but a Skip's (register(b0) of a cbuffer), those
 // are the tokens that decide where a Skip ends, and hidingHeld accepts a
 // run that lies in a Skip.
@@ -319,7 +319,6 @@ func (u *Unit) parseChunk(fp *participle.Parser[File], buf *[]lexer.Token, start
 		if !hidingHeld(part, tl) {
 			return nil, nil, nil
 		}
-		u.fillGroups(part, tl)
 	}
 	return part, tl.skipped, err
 }
@@ -379,29 +378,6 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 		}
 	}
 	return true
-}
-
-// fillGroups gives the parameter lists participle was given as "(" ")"
-// their tokens, from the unit's.
-func (u *Unit) fillGroups(part *File, tl *tokenLexer) {
-	if len(tl.jumpedGroups) == 0 {
-		return
-	}
-	for _, d := range part.Decls {
-		if d.Func == nil {
-			continue
-		}
-		open := int32(d.Func.Params.Pos.Offset)
-		end, ok := tl.groups[open]
-		if !ok || len(d.Func.Params.Tokens) != 2 {
-			continue
-		}
-		toks := make([]lexer.Token, 0, end-open+1)
-		for i := open; i <= end; i++ {
-			toks = append(toks, lexToken(&u.tokens[i], int(i)))
-		}
-		d.Func.Params.Tokens = toks
-	}
 }
 
 // mergeSkips appends to decls the declarations of a chunk and one for each

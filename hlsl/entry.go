@@ -106,7 +106,7 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	if sh, err := u.resolve(def.Ret, 0); err == nil && sh.kind == shapeStruct && len(sh.dims) == 0 {
 		ep.Return.Struct = true
 	}
-	groups := paramTokens(def.Params.Tokens)
+	groups := paramTokens(u.groupTokens(def.Params, 0))
 	for k, p := range pl.Params {
 		ep.Params = append(ep.Params, u.entryParam(p, groups[k], shape.params[k]))
 	}

@@ -294,12 +294,9 @@ func (g *Group) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	g.Pos = lex.Peek().Pos
-	start := lex.RawCursor()
-	if _, err := skipBalanced(lex, "(", ")"); err != nil {
-		return err
-	}
-	g.Tokens = slices.Clone(lex.Range(start, lex.RawCursor())) // a copy, as Dim's
-	return nil
+	closePos, err := skipBalanced(lex, "(", ")")
+	g.Close = closePos
+	return err
 }
 
 // Parse implements participle.Parseable.

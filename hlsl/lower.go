@@ -358,12 +358,7 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 	pl, err := u.Params(f)
 	if err != nil {
 		// A parameter list shpack cannot read: list it if it names a semantic.
-		for i, t := range f.Params.Tokens {
-			if t.Value == ":" && i+1 < len(f.Params.Tokens) && f.Params.Tokens[i+1].Value != "register" && f.Params.Tokens[i+1].Value != "packoffset" {
-				return true
-			}
-		}
-		return false
+		return u.namesSemantic(f.Params)
 	}
 	for _, p := range pl.Params {
 		if semanticOf(p.Anns) != nil {

@@ -245,10 +245,12 @@ type Block struct {
 	Close lexer.Position // the closing "}"
 }
 
-// Group is a balanced (...) token run, kept: a function's parameter list.
+// Group is a balanced (...) token run: a function's parameter list, kept
+// as where its parentheses stand (Pos and Close; the Offsets are indices
+// in the unit's tokens, see Unit.groupTokens).
 type Group struct {
-	Pos    lexer.Position
-	Tokens []lexer.Token
+	Pos   lexer.Position
+	Close lexer.Position // the closing ")"
 }
 
 // Expr is an initializer or default value: tokens up to the next ',' ')' or
@@ -356,16 +358,38 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 // helpers whose lists have neither; they are parsed only when asked for
 // (Params), not with the unit.
 func (u *Unit) paramsMatter(f *FuncDecl) bool {
-	toks := f.Params.Tokens
-	for i, t := range toks {
-		switch {
-		case t.Value == ":" && !(i+1 < len(toks) && (toks[i+1].Value == "register" || toks[i+1].Value == "packoffset")):
-			return true
-		case t.Type == tokType(TokIdent) && (u.idx.structs[t.Value] != nil || u.idx.typedefs[t.Value] != nil):
+	if u.namesSemantic(f.Params) {
+		return true
+	}
+	for i := f.Params.Pos.Offset; i <= f.Params.Close.Offset; i++ {
+		if t := &u.tokens[i]; t.Kind == TokIdent && (u.idx.structs[t.Text] != nil || u.idx.typedefs[t.Text] != nil) {
 			return true
 		}
 	}
 	return false
+}
+
+// namesSemantic reports whether the group holds a ':' that is not followed
+// by register or packoffset: a semantic.
+func (u *Unit) namesSemantic(g *Group) bool {
+	for i := g.Pos.Offset; i <= g.Close.Offset; i++ {
+		if t := &u.tokens[i]; t.Kind == TokPunct && t.Text == ":" {
+			if n := &u.tokens[i+1]; n.Text != "register" && n.Text != "packoffset" { // i is before the ")"
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// groupTokens returns the tokens of a group, parentheses included, as
+// participle's, in an array with room for extra more.
+func (u *Unit) groupTokens(g *Group, extra int) []lexer.Token {
+	toks := make([]lexer.Token, 0, g.Close.Offset-g.Pos.Offset+1+extra)
+	for i := g.Pos.Offset; i <= g.Close.Offset; i++ {
+		toks = append(toks, lexToken(&u.tokens[i], i))
+	}
+	return toks
 }
 
 // Params returns the parsed parameter list of a function of the unit. The
@@ -386,9 +410,8 @@ type paramsResult struct {
 
 func (u *Unit) parseParams(f *FuncDecl) (*ParamList, error) {
 	_, pp := parsers()
-	toks := make([]lexer.Token, len(f.Params.Tokens), len(f.Params.Tokens)+1)
-	copy(toks, f.Params.Tokens) // the unit's, which other calls may read
-	pl, err := pp.ParseFromLexer(peekingOver(append(toks, u.eofAfter(f.Params.Tokens))))
+	toks := u.groupTokens(f.Params, 1)
+	pl, err := pp.ParseFromLexer(peekingOver(append(toks, u.eofAfter(toks))))
 	if err != nil {
 		return nil, u.syntaxError(err)
 	}
