@@ -62,8 +62,9 @@ func (l *sliceLexer) Next() (lexer.Token, error) {
 // one more token array at the peak); Offset is the token's index in the
 // unit. After the last token it returns EOF.
 type tokenLexer struct {
-	toks []Token
-	i    int
+	toks  []Token
+	names []string // the tokens' file names (PPResult.Names)
+	i     int
 	// bodies maps the "{" of each function body to its "}": participle
 	// gets the two braces and none of the tokens between them (see
 	// functionBodies).
@@ -107,20 +108,23 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 			l.jumpedGroups = append(l.jumpedGroups, int32(at))
 		}
 	}
-	lt := lexToken(&t, at)
+	lt := lexToken(&t, at, l.names)
 	if lt.Type == lexer.EOF {
 		l.i = len(l.toks)
 	}
 	return lt, nil
 }
 
-// lexToken converts the token at index at of a unit for participle.
-func lexToken(t *Token, at int) lexer.Token {
-	return lexer.Token{
-		Type:  tokType(t.Kind),
-		Value: t.Text,
-		Pos:   lexer.Position{Filename: t.Pos.File, Offset: at, Line: t.Pos.Line, Column: t.Pos.Col},
-	}
+// lexToken converts the token at index at of a unit for participle; names
+// are the unit's file names.
+func lexToken(t *Token, at int, names []string) lexer.Token {
+	return lexer.Token{Type: tokType(t.Kind), Value: t.Text, Pos: tokPosition(t, at, names)}
+}
+
+// tokPosition is the participle position of the token at index at of a
+// unit.
+func tokPosition(t *Token, at int, names []string) lexer.Position {
+	return lexer.Position{Filename: names[t.File()], Offset: at, Line: t.Line(), Column: t.Col()}
 }
 
 // unitCursor reads a unit's tokens from index i on as participle's lexer
@@ -128,16 +132,17 @@ func lexToken(t *Token, at int) lexer.Token {
 // returns stay valid: a converted token is never changed, and an array
 // that grows leaves the old one to the tokens that point into it.
 type unitCursor struct {
-	toks []Token
-	i    int
-	base int           // the index of buf[0]
-	buf  []lexer.Token // the tokens converted so far
+	toks  []Token
+	names []string // the tokens' file names (PPResult.Names)
+	i     int
+	base  int           // the index of buf[0]
+	buf   []lexer.Token // the tokens converted so far
 }
 
 func (c *unitCursor) Peek() *lexer.Token {
 	for c.base+len(c.buf) <= c.i {
 		at := c.base + len(c.buf)
-		c.buf = append(c.buf, lexToken(&c.toks[at], at))
+		c.buf = append(c.buf, lexToken(&c.toks[at], at, c.names))
 	}
 	return &c.buf[c.i-c.base]
 }
@@ -309,7 +314,7 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 // the grammar skips, it returns nil and no error. The tokens participle is
 // shown are read into *buf, which is reused for every chunk.
 func (u *Unit) parseChunk(fp *participle.Parser[File], buf *[]lexer.Token, start, end int, hide bool, skips []span) (*File, []span, error) {
-	tl := &tokenLexer{toks: u.tokens[:end], i: start}
+	tl := &tokenLexer{toks: u.tokens[:end], names: u.PP.Names, i: start}
 	if hide {
 		tl.bodies, tl.groups, tl.skips = u.bodies, u.groups, skips
 	}
@@ -389,8 +394,7 @@ func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
 			parsed = parsed[1:]
 			continue
 		}
-		t := &u.tokens[skipped[0].start]
-		pos := lexer.Position{Filename: t.Pos.File, Offset: int(skipped[0].start), Line: t.Pos.Line, Column: t.Pos.Col}
+		pos := tokPosition(&u.tokens[skipped[0].start], int(skipped[0].start), u.PP.Names)
 		if td := skipped[0].tech; td != nil {
 			decls = append(decls, &Decl{Pos: pos, Technique: td})
 		} else {
@@ -404,14 +408,14 @@ func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
 // parseWhole parses the unit's tokens in one piece, recovering from syntax
 // errors to report the independent ones.
 func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
-	tl := &tokenLexer{toks: u.tokens, bodies: u.bodies}
+	tl := &tokenLexer{toks: u.tokens, names: u.PP.Names, bodies: u.bodies}
 	buf := tl.readAll(nil)
 	f, err := fp.ParseFromLexer(peekingOver(buf))
 	if err != nil {
 		return nil, u.recoverSyntax(err)
 	}
 	if !hidingHeld(f, tl) {
-		buf = (&tokenLexer{toks: u.tokens}).readAll(buf)
+		buf = (&tokenLexer{toks: u.tokens, names: u.PP.Names}).readAll(buf)
 		if f, err = fp.ParseFromLexer(peekingOver(buf)); err != nil {
 			return nil, u.recoverSyntax(err)
 		}

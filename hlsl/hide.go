@@ -212,7 +212,7 @@ func (u *Unit) techniqueAt(i int) (*TechniqueDecl, int, bool) {
 			depth--
 		}
 	}
-	c := &unitCursor{toks: u.tokens, i: i, base: i, buf: make([]lexer.Token, 0, n)}
+	c := &unitCursor{toks: u.tokens, names: u.PP.Names, i: i, base: i, buf: make([]lexer.Token, 0, n)}
 	td := &TechniqueDecl{}
 	if err := td.parse(c); err != nil {
 		return nil, 0, false

@@ -387,7 +387,7 @@ func (u *Unit) namesSemantic(g *Group) bool {
 func (u *Unit) groupTokens(g *Group, extra int) []lexer.Token {
 	toks := make([]lexer.Token, 0, g.Close.Offset-g.Pos.Offset+1+extra)
 	for i := g.Pos.Offset; i <= g.Close.Offset; i++ {
-		toks = append(toks, lexToken(&u.tokens[i], i))
+		toks = append(toks, lexToken(&u.tokens[i], i, u.PP.Names))
 	}
 	return toks
 }
@@ -456,15 +456,15 @@ func (u *Unit) syntaxError(err error) error {
 	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of file")
 	msg = strings.ReplaceAll(msg, "<EOF>", "end of file")
 	if pos.Line == 0 && len(u.tokens) > 0 {
-		last := u.tokens[len(u.tokens)-1]
-		pos = lexer.Position{Filename: last.Pos.File, Line: last.Pos.Line, Column: last.Pos.Col, Offset: len(u.tokens) - 1}
+		pos = tokPosition(&u.tokens[len(u.tokens)-1], len(u.tokens)-1, u.PP.Names)
 	}
 	// A ";" missing at the end of a line is reported there, as gcc does,
 	// not at the first token of the next line.
 	if i := pos.Offset; strings.HasSuffix(msg, `(expected ";")`) && i > 0 && i < len(u.tokens) {
-		prev, next := u.tokens[i-1], u.tokens[i]
-		if next.BOL && prev.Pos.File == next.Pos.File && prev.Pos.Line < next.Pos.Line && !prev.Expanded {
-			at := lexer.Position{Filename: prev.Pos.File, Line: prev.Pos.Line, Column: prev.Pos.Col + len(prev.Text), Offset: i - 1}
+		prev, next := &u.tokens[i-1], &u.tokens[i]
+		if next.BOL && prev.File() == next.File() && prev.Line() < next.Line() && !prev.Expanded {
+			at := tokPosition(prev, i-1, u.PP.Names)
+			at.Column += len(prev.Text)
 			return ir.ErrorList{u.errorAt(at, "expected \";\" after %s", quote(pp.Short(prev.Text)))}
 		}
 	}
@@ -491,7 +491,7 @@ func (u *Unit) recoverSyntax(err error) error {
 		if next >= len(u.tokens)-1 {
 			break
 		}
-		lex, lerr := lexer.Upgrade(&tokenLexer{toks: u.tokens, i: next, bodies: u.bodies})
+		lex, lerr := lexer.Upgrade(&tokenLexer{toks: u.tokens, names: u.PP.Names, i: next, bodies: u.bodies})
 		if lerr != nil {
 			break
 		}
@@ -567,7 +567,7 @@ func (u *Unit) checkAssembly() error {
 	default:
 		return nil
 	}
-	return ir.ErrorList{ir.Errorf(first.Pos, u.PP.Chain(first.Ctx),
+	return ir.ErrorList{ir.Errorf(u.PP.Pos(&first), u.PP.Chain(first.Ctx),
 		"this is Direct3D shader assembly (%s), not HLSL: shpack reads HLSL source", version)}
 }
 

@@ -17,7 +17,7 @@ func TestPeekingOver(t *testing.T) {
 	require.True(t, lexerMirrored(), "peekingLexer no longer has lexer.PeekingLexer's layout: update it to participle's")
 	u, err := ParseFile("t.hlsl", []byte("struct S { float4 p : POSITION; float2 t[2] : TEXCOORD0; };\nfloat4 f(S s) : COLOR { return 0; }\n"), nil)
 	require.NoError(t, err)
-	toks := (&tokenLexer{toks: u.tokens}).readAll(nil)
+	toks := (&tokenLexer{toks: u.tokens, names: u.PP.Names}).readAll(nil)
 	require.Greater(t, len(toks), 20)
 	require.True(t, toks[len(toks)-1].EOF())
 	want, err := lexer.Upgrade(&sliceLexer{toks: toks[:len(toks)-1], eof: toks[len(toks)-1]})

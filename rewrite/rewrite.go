@@ -132,7 +132,7 @@ func Apply(p *Plan) ([][]byte, error) {
 		}
 		// The block goes after the line that ends the definition when
 		// nothing but blanks follow the "}" on it, else right after it.
-		after, line := int(ep.Close.Off)+1, ep.Close.Pos
+		after, line := int(ep.Close.Off)+1, f.Unit.PP.Pos(&ep.Close)
 		if rest := restOfLine(f.Src, after); rest >= 0 {
 			after, line.Line = rest, line.Line+1
 		} else {
@@ -183,10 +183,10 @@ func editable(f *File, t *hlsl.Token, fn string) *ir.Error {
 	switch {
 	case t.Ctx != 0:
 		chain := f.Unit.PP.Chain(t.Ctx)
-		return ir.Errorf(t.Pos, chain, "%s is declared in %s, which %s includes: shpack rewrites the files it is given, not their includes (move %s into %s)",
+		return ir.Errorf(f.Unit.PP.Pos(t), chain, "%s is declared in %s, which %s includes: shpack rewrites the files it is given, not their includes (move %s into %s)",
 			fn, f.Unit.PP.Contexts[t.Ctx].File, f.Name, fn, f.Name)
 	case !t.Spelled(f.Src):
-		return ir.Errorf(t.Pos, nil, "%s comes from a macro expansion here: shpack can only rename what is spelled in the file", fn)
+		return ir.Errorf(f.Unit.PP.Pos(t), nil, "%s comes from a macro expansion here: shpack can only rename what is spelled in the file", fn)
 	}
 	return nil
 }

@@ -19,10 +19,10 @@ import (
 
 // directive executes a directive of f: its "#" and the tokens after it on
 // its line. It returns a token to emit for #pragma pack_matrix.
-func (p *ppState) directive(f *ppFrame, hash Token, line []Token) (Token, bool) {
+func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToken, bool) {
 	hash = p.mapTok(f, hash)
 	if len(line) == 0 {
-		return Token{}, false // null directive
+		return RawToken{}, false // null directive
 	}
 	skipping := f.skipping()
 	name := line[0]
@@ -32,7 +32,7 @@ func (p *ppState) directive(f *ppFrame, hash Token, line []Token) (Token, bool) 
 		case "if", "ifdef", "ifndef":
 			if skipping {
 				f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, parentSkip: true, taken: true})
-				return Token{}, false
+				return RawToken{}, false
 			}
 			p.reportStrErrs(f, line)
 			var v bool
@@ -45,11 +45,11 @@ func (p *ppState) directive(f *ppFrame, hash Token, line []Token) (Token, bool) 
 				v = p.ifdef(hash, "#ifndef", args, false)
 			}
 			f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, taken: v, active: v})
-			return Token{}, false
+			return RawToken{}, false
 		case "elif":
 			if len(f.conds) == 0 {
 				p.errorf(hash.Pos, hash.Ctx, "#elif without #if")
-				return Token{}, false
+				return RawToken{}, false
 			}
 			c := &f.conds[len(f.conds)-1]
 			switch {
@@ -64,37 +64,37 @@ func (p *ppState) directive(f *ppFrame, hash Token, line []Token) (Token, bool) 
 				c = &f.conds[len(f.conds)-1]
 				c.active, c.taken = v, v
 			}
-			return Token{}, false
+			return RawToken{}, false
 		case "else":
 			if len(f.conds) == 0 {
 				p.errorf(hash.Pos, hash.Ctx, "#else without #if")
-				return Token{}, false
+				return RawToken{}, false
 			}
 			c := &f.conds[len(f.conds)-1]
 			if c.sawElse {
 				p.errorf(hash.Pos, hash.Ctx, "#else after #else")
 				c.active = false
-				return Token{}, false
+				return RawToken{}, false
 			}
 			c.sawElse = true
 			c.active = !c.parentSkip && !c.taken
 			c.taken = true
-			return Token{}, false
+			return RawToken{}, false
 		case "endif":
 			if len(f.conds) == 0 {
 				p.errorf(hash.Pos, hash.Ctx, "#endif without #if")
-				return Token{}, false
+				return RawToken{}, false
 			}
 			f.conds = f.conds[:len(f.conds)-1]
-			return Token{}, false
+			return RawToken{}, false
 		}
 	}
 	if skipping {
-		return Token{}, false
+		return RawToken{}, false
 	}
 	if name.Kind != TokIdent {
 		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %s", ppQ("#"+name.Text))
-		return Token{}, false
+		return RawToken{}, false
 	}
 	switch name.Text {
 	case "define":
@@ -127,11 +127,11 @@ func (p *ppState) directive(f *ppFrame, hash Token, line []Token) (Token, bool) 
 	default:
 		p.errorf(hash.Pos, hash.Ctx, "unknown preprocessor directive %s", ppQ("#"+name.Text))
 	}
-	return Token{}, false
+	return RawToken{}, false
 }
 
 // macroName checks the operand of #ifdef, #ifndef and #undef.
-func (p *ppState) macroName(hash Token, dir string, args []Token) (string, bool) {
+func (p *ppState) macroName(hash RawToken, dir string, args []RawToken) (string, bool) {
 	if len(args) == 0 {
 		p.errorf(hash.Pos, hash.Ctx, "missing macro name in %s", dir)
 		return "", false
@@ -144,7 +144,7 @@ func (p *ppState) macroName(hash Token, dir string, args []Token) (string, bool)
 }
 
 // ifdef reports whether the group of #ifdef (or #ifndef, want false) is active.
-func (p *ppState) ifdef(hash Token, dir string, args []Token, want bool) bool {
+func (p *ppState) ifdef(hash RawToken, dir string, args []RawToken, want bool) bool {
 	n, ok := p.macroName(hash, dir, args)
 	if !ok {
 		return false
@@ -154,7 +154,7 @@ func (p *ppState) ifdef(hash Token, dir string, args []Token, want bool) bool {
 }
 
 // evalIf macro-expands and evaluates an #if or #elif expression.
-func (p *ppState) evalIf(f *ppFrame, hash Token, dir string, args []Token) bool {
+func (p *ppState) evalIf(f *ppFrame, hash RawToken, dir string, args []RawToken) bool {
 	if len(args) == 0 {
 		p.errorf(hash.Pos, hash.Ctx, "invalid %s expression: missing expression", dir)
 		return false
@@ -183,7 +183,7 @@ func ppReversed(toks []ppTok) []ppTok {
 }
 
 // define executes "#define" with the tokens after "define".
-func (p *ppState) define(line []Token, at ir.Pos, ctx int32) {
+func (p *ppState) define(line []RawToken, at ir.Pos, ctx int32) {
 	if len(line) == 0 {
 		p.errorf(at, ctx, "missing macro name in #define")
 		return
@@ -297,7 +297,7 @@ func ppParamIndex(params map[string]int, name string) int {
 }
 
 // include executes "#include".
-func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
+func (p *ppState) include(f *ppFrame, hash RawToken, args []RawToken) {
 	name, angle, ok := ppHeaderName(args)
 	if !ok && len(args) > 0 {
 		name, angle, ok = ppHeaderName(p.expandArgs(f, args))
@@ -412,7 +412,7 @@ func (p *ppState) include(f *ppFrame, hash Token, args []Token) {
 }
 
 // ppHeaderName extracts the file name of an #include: "name" or <name>.
-func ppHeaderName(toks []Token) (name string, angle, ok bool) {
+func ppHeaderName(toks []RawToken) (name string, angle, ok bool) {
 	if len(toks) == 0 {
 		return "", false, false
 	}
@@ -561,7 +561,7 @@ func readFileLimited(path string, limit int) ([]byte, error) {
 }
 
 // line executes "#line N" and "#line N "file"".
-func (p *ppState) line(f *ppFrame, hash Token, args []Token) {
+func (p *ppState) line(f *ppFrame, hash RawToken, args []RawToken) {
 	if len(args) == 0 {
 		p.errorf(hash.Pos, hash.Ctx, "missing line number in #line")
 		return
@@ -600,9 +600,9 @@ func (p *ppState) line(f *ppFrame, hash Token, args []Token) {
 }
 
 // pragma executes "#pragma": once, pack_matrix; others are ignored.
-func (p *ppState) pragma(f *ppFrame, hash Token, args []Token) (Token, bool) {
+func (p *ppState) pragma(f *ppFrame, hash RawToken, args []RawToken) (RawToken, bool) {
 	if len(args) == 0 || args[0].Kind != TokIdent {
-		return Token{}, false
+		return RawToken{}, false
 	}
 	switch args[0].Text {
 	case "once":
@@ -610,9 +610,9 @@ func (p *ppState) pragma(f *ppFrame, hash Token, args []Token) (Token, bool) {
 	case "pack_matrix":
 		if len(args) == 4 && args[1].Text == "(" && args[3].Text == ")" && args[2].Kind == TokIdent &&
 			(args[2].Text == "row_major" || args[2].Text == "column_major") {
-			return Token{Kind: TokPragma, Text: "pack_matrix(" + args[2].Text + ")", Pos: hash.Pos, Ctx: hash.Ctx, Space: hash.Space, Off: hash.Off, Expanded: true}, true
+			return RawToken{Kind: TokPragma, Text: "pack_matrix(" + args[2].Text + ")", Pos: hash.Pos, Ctx: hash.Ctx, Space: hash.Space, Off: hash.Off, Expanded: true}, true
 		}
 		p.errorf(hash.Pos, hash.Ctx, "invalid #pragma pack_matrix: expected (row_major) or (column_major)")
 	}
-	return Token{}, false
+	return RawToken{}, false
 }

@@ -9,13 +9,13 @@ import (
 // hide sets that stop recursion.
 
 // expandArgs macro-expands a directive's arguments (#include, #line).
-func (p *ppState) expandArgs(f *ppFrame, args []Token) []Token {
+func (p *ppState) expandArgs(f *ppFrame, args []RawToken) []RawToken {
 	s := &ppStream{}
 	s.pend = ppReversed(p.toPtoks(f, args))
 	exp := p.expandStream(s)
-	toks := make([]Token, len(exp))
+	toks := make([]RawToken, len(exp))
 	for i, t := range exp {
-		toks[i] = t.Token
+		toks[i] = t.RawToken
 	}
 	return toks
 }
@@ -43,7 +43,7 @@ func (p *ppState) expandStream(s *ppStream) []ppTok {
 
 // definedOp evaluates "defined NAME" or "defined ( NAME )" in an #if.
 func (p *ppState) definedOp(s *ppStream, t ppTok) ppTok {
-	res := ppTok{Token: Token{Kind: TokInt, Text: "0", Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}}
+	res := ppTok{RawToken: RawToken{Kind: TokInt, Text: "0", Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}}
 	u := p.next(s)
 	paren := u.Kind == TokPunct && u.Text == "("
 	if paren {
@@ -88,11 +88,11 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 	case ppBuiltinFile:
 		text := ppQuote(t.Pos.File)
 		p.spend(1+len(text)/ppBytesPerToken, t)
-		s.unread(ppTok{Token: Token{Kind: TokString, Text: text, Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
+		s.unread(ppTok{RawToken: RawToken{Kind: TokString, Text: text, Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
 		return true
 	case ppBuiltinLine:
 		p.spend(1, t)
-		s.unread(ppTok{Token: Token{Kind: TokInt, Text: strconv.Itoa(t.Pos.Line), Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
+		s.unread(ppTok{RawToken: RawToken{Kind: TokInt, Text: strconv.Itoa(t.Pos.Line), Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
 		return true
 	}
 	if !m.funcLike {
@@ -100,7 +100,7 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 		p.spend(1+len(m.body), t)
 		if !m.hasOps {
 			for i := len(m.body) - 1; i >= 0; i-- {
-				b := ppTok{Token: m.body[i].tok, hs: hs, tid: m.body[i].tid}
+				b := ppTok{RawToken: m.body[i].tok, hs: hs, tid: m.body[i].tid}
 				b.Pos, b.Ctx, b.Off, b.Expanded = t.Pos, t.Ctx, t.Off, true
 				if i == 0 {
 					b.Space = t.Space
@@ -255,15 +255,15 @@ func (p *ppState) subst(m *ppMacro, inv ppTok, args [][]ppTok, hs int32, s *ppSt
 		case b.op == ppOpStringify:
 			text := ppStringify(args[b.param])
 			p.spend(1+len(text)/ppBytesPerToken, inv)
-			res = append(res, ppTok{Token: Token{Kind: TokString, Text: text, Pos: inv.Pos, Ctx: inv.Ctx, Space: b.tok.Space, Off: inv.Off, Expanded: true}})
+			res = append(res, ppTok{RawToken: RawToken{Kind: TokString, Text: text, Pos: inv.Pos, Ctx: inv.Ctx, Space: b.tok.Space, Off: inv.Off, Expanded: true}})
 		case b.op == ppOpPaste:
-			res = append(res, ppTok{Token: Token{Kind: ppTokPaste}})
+			res = append(res, ppTok{RawToken: RawToken{Kind: ppTokPaste}})
 		case b.param >= 0:
 			var arg []ppTok
 			if (i > 0 && m.body[i-1].op == ppOpPaste) || (i+1 < len(m.body) && m.body[i+1].op == ppOpPaste) {
 				arg = args[b.param]
 				if len(arg) == 0 {
-					res = append(res, ppTok{Token: Token{Kind: ppTokPlacemarker, Pos: inv.Pos, Ctx: inv.Ctx, Space: b.tok.Space}})
+					res = append(res, ppTok{RawToken: RawToken{Kind: ppTokPlacemarker, Pos: inv.Pos, Ctx: inv.Ctx, Space: b.tok.Space}})
 					continue
 				}
 			} else {
@@ -289,7 +289,7 @@ func (p *ppState) subst(m *ppMacro, inv ppTok, args [][]ppTok, hs int32, s *ppSt
 				res[start].Space = b.tok.Space
 			}
 		default:
-			t := ppTok{Token: b.tok, tid: b.tid}
+			t := ppTok{RawToken: b.tok, tid: b.tid}
 			t.Pos, t.Ctx, t.Off, t.Expanded = inv.Pos, inv.Ctx, inv.Off, true
 			res = append(res, t)
 		}
@@ -337,7 +337,7 @@ func (p *ppState) paste(out []ppTok, lhs, rhs, inv ppTok) []ppTok {
 	}
 	p.spend(1+(len(lhs.Text)+len(rhs.Text))/ppBytesPerToken, inv)
 	text := lhs.Text + rhs.Text
-	toks, errs := Scan("", []byte(text))
+	toks, errs := scanRaw("", []byte(text))
 	toks = toks[:len(toks)-1]
 	n := 0
 	for _, t := range toks {
@@ -353,7 +353,7 @@ func (p *ppState) paste(out []ppTok, lhs, rhs, inv ppTok) []ppTok {
 	for i, t := range toks {
 		t.Pos, t.Ctx, t.Off, t.Expanded, t.BOL = inv.Pos, inv.Ctx, inv.Off, true, false
 		t.Space = i == 0 && lhs.Space
-		out = append(out, ppTok{Token: t})
+		out = append(out, ppTok{RawToken: t})
 	}
 	return out
 }

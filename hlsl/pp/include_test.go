@@ -37,7 +37,7 @@ func TestPPIncludeContexts(t *testing.T) {
 	var poss []string
 	for _, tok := range res.Tokens {
 		ctxs = append(ctxs, tok.Ctx)
-		poss = append(poss, tok.Pos.String())
+		poss = append(poss, res.Pos(&tok).String())
 	}
 	assert.Equal(t, []int32{0, 1, 2, 1, 0, 3, 0}, ctxs)
 	assert.Equal(t, []string{"main.fx:1:1", "a.fxh:1:1", "b.fxh:1:1", "a.fxh:3:1", "main.fx:3:1", "b.fxh:1:1", "main.fx:5:1"}, poss)
@@ -135,7 +135,7 @@ func TestPPLine(t *testing.T) {
 	assert.Equal(t, "other.fx:22:1: error: #error here", errs.Error())
 	var got []string
 	for _, tok := range res.Tokens {
-		got = append(got, tok.Text+"@"+tok.Pos.String())
+		got = append(got, tok.Text+"@"+res.Pos(&tok).String())
 	}
 	assert.Equal(t, []string{"a@main.fx:1:1", "b@main.fx:10:1", "c@main.fx:11:1", "d@other.fx:20:1", "21@other.fx:21:1", `"other.fx"@other.fx:21:10`, "@other.fx:22:12"}, got)
 
@@ -169,11 +169,12 @@ func TestPPPragma(t *testing.T) {
 	res, errs := runPP("#pragma pack_matrix(row_major)\nx\n  # pragma  pack_matrix ( column_major )\n#pragma warning(disable: 3571)\n#pragma def(vs, c0, 0, 0, 0, 0)\n#pragma\n#pragma foo bar\n#if 0\n#pragma pack_matrix(junk)\n#endif", nil)
 	require.Empty(t, errs)
 	require.Len(t, res.Tokens, 4)
-	assert.Equal(t, Token{Kind: TokPragma, Text: "pack_matrix(row_major)", Pos: ir.Pos{File: "main.fx", Line: 1, Col: 1}, Expanded: true}, res.Tokens[0])
+	assert.Equal(t, Token{Kind: TokPragma, Text: "pack_matrix(row_major)", line: 1, col: 1, Expanded: true}, res.Tokens[0])
+	assert.Equal(t, ir.Pos{File: "main.fx", Line: 1, Col: 1}, res.Pos(&res.Tokens[0]))
 	assert.Equal(t, "x", res.Tokens[1].Text)
 	assert.Equal(t, TokPragma, res.Tokens[2].Kind)
 	assert.Equal(t, "pack_matrix(column_major)", res.Tokens[2].Text)
-	assert.Equal(t, ir.Pos{File: "main.fx", Line: 3, Col: 3}, res.Tokens[2].Pos)
+	assert.Equal(t, ir.Pos{File: "main.fx", Line: 3, Col: 3}, res.Pos(&res.Tokens[2]))
 
 	for _, src := range []string{"#pragma pack_matrix(ROW_MAJOR)", "#pragma pack_matrix", "#pragma pack_matrix(row_major", "#pragma pack_matrix(row_major) x", "#pragma pack_matrix row_major"} {
 		expectPPErr(t, src, nil, "", `main.fx:1:1: error: invalid #pragma pack_matrix: expected (row_major) or (column_major)`)
@@ -186,7 +187,7 @@ func TestPPPositions(t *testing.T) {
 	require.Empty(t, errs)
 	var got []string
 	for _, tok := range res.Tokens[:len(res.Tokens)-1] {
-		got = append(got, tok.Text+"@"+fmt.Sprintf("%d:%d", tok.Pos.Line, tok.Pos.Col))
+		got = append(got, tok.Text+"@"+fmt.Sprintf("%d:%d", tok.Line(), tok.Col()))
 	}
 	assert.Equal(t, []string{
 		"a@4:1", "b@4:1", // body tokens at the invocation
@@ -204,11 +205,11 @@ func TestPPPositions(t *testing.T) {
 	require.Empty(t, errs)
 	require.Len(t, res.Tokens, 5)
 	assert.Equal(t, "mm", res.Tokens[0].Text)
-	assert.Equal(t, ir.Pos{File: "m.fxh", Line: 2, Col: 1}, res.Tokens[0].Pos)
+	assert.Equal(t, ir.Pos{File: "m.fxh", Line: 2, Col: 1}, res.Pos(&res.Tokens[0]))
 	assert.Equal(t, int32(1), res.Tokens[0].Ctx)
-	assert.Equal(t, ir.Pos{File: "main.fx", Line: 2, Col: 1}, res.Tokens[2].Pos)
+	assert.Equal(t, ir.Pos{File: "main.fx", Line: 2, Col: 1}, res.Pos(&res.Tokens[2]))
 	assert.Equal(t, int32(0), res.Tokens[2].Ctx)
-	assert.Equal(t, ir.Pos{File: "main.fx", Line: 2, Col: 3}, res.Tokens[3].Pos)
+	assert.Equal(t, ir.Pos{File: "main.fx", Line: 2, Col: 3}, res.Pos(&res.Tokens[3]))
 
 	// __LINE__ in a macro body is the line of the invocation; in an
 	// argument it is its own line.
@@ -220,8 +221,8 @@ func TestPPEncodings(t *testing.T) {
 	res, errs := runPP("\xEF\xBB\xBF#define A 1\r\nA\r\n#define B 2 \\\r\n + 3\r\nB\r\n#ifdef A\r\nok\r\n#endif\r\n", nil)
 	require.Empty(t, errs)
 	assert.Equal(t, "1 2 + 3 ok", ppText(res.Tokens))
-	assert.Equal(t, ir.Pos{File: "main.fx", Line: 2, Col: 1}, res.Tokens[0].Pos)
-	assert.Equal(t, ir.Pos{File: "main.fx", Line: 7, Col: 1}, res.Tokens[4].Pos)
+	assert.Equal(t, ir.Pos{File: "main.fx", Line: 2, Col: 1}, res.Pos(&res.Tokens[0]))
+	assert.Equal(t, ir.Pos{File: "main.fx", Line: 7, Col: 1}, res.Pos(&res.Tokens[4]))
 }
 
 func TestPPDefines(t *testing.T) {
@@ -609,6 +610,6 @@ func TestPPOffsets(t *testing.T) {
 		{"main", 0, true, false}, // a macro argument stays where it is spelled
 		{"float", 1, true, false}, {"inc", 1, true, false}, {";", 1, true, false},
 	}, got)
-	assert.Equal(t, 40, res.Tokens[3].Pos.Line, "#line renumbers positions, not offsets")
+	assert.Equal(t, 40, res.Tokens[3].Line(), "#line renumbers positions, not offsets")
 	assert.Equal(t, int32(strings.Index(src, "main")), res.Tokens[9].Off)
 }

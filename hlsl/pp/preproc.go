@@ -124,7 +124,10 @@ type IncludeCtx struct {
 
 // Result is the preprocessed translation unit.
 type Result struct {
-	Tokens   []Token // the output, ending with one TokEOF; each token's Ctx indexes Contexts
+	Tokens []Token // the output, ending with one TokEOF; each token's Ctx indexes Contexts
+	// Names are the file names the tokens stand in (see Pos): the files
+	// read, and the names #line gives.
+	Names    []string
 	Contexts []IncludeCtx
 	Files    []string // every file read, main file first, each once, in first-read order (for depfiles)
 	// Warnings are diagnostics that did not stop preprocessing (missing
@@ -134,6 +137,12 @@ type Result struct {
 	// built-in __FILE__, __LINE__ and __SHPACK__ not), sorted: a name
 	// that code generated into the file must not take.
 	Macros []string
+}
+
+// Pos returns where a token of the result stands: its file (as #line
+// names it), line and column.
+func (r *Result) Pos(t *Token) ir.Pos {
+	return ir.Pos{File: r.Names[t.file], Line: int(t.line), Col: int(t.col)}
 }
 
 // Chain returns the include chain of context ctx: the From positions of ctx,
@@ -150,7 +159,7 @@ func (r *Result) Chain(ctx int32) []ir.Pos {
 
 // ppTok is a token in flight with its hide set.
 type ppTok struct {
-	Token
+	RawToken
 	hs  int32
 	tid uint32 // interned Text (see ppState.intern), 0 if not known yet
 }
@@ -186,10 +195,10 @@ type ppFrame struct {
 	src       *ppFile
 	path      string // cleaned path, for cycle detection
 	sc        scanner
-	la        Token // the next token, if hasLA
+	la        RawToken // the next token, if hasLA
 	hasLA     bool
-	report    bool  // report the scanner's errors (the file's first inclusion)
-	from      Token // the "#" of the #include that opened an included file
+	report    bool     // report the scanner's errors (the file's first inclusion)
+	from      RawToken // the "#" of the #include that opened an included file
 	ctx       int32
 	conds     []ppCond
 	lineDelta int    // set by #line
@@ -223,7 +232,7 @@ const (
 
 // ppBodyTok is a replacement-list token: plain, a parameter, "# param" or "##".
 type ppBodyTok struct {
-	tok   Token
+	tok   RawToken
 	tid   uint32 // interned tok.Text
 	param int    // parameter index or -1
 	op    uint8
@@ -266,12 +275,12 @@ type ppState struct {
 	files     map[string]*ppFile
 	once      map[string]bool
 	frames    []*ppFrame
-	lineBuf   []Token   // the tokens of the directive being executed
-	cur       []ppOut   // output being filled
-	chunks    [][]ppOut // full output chunks before cur
-	nout      int       // tokens in chunks
-	mark      int       // output length before the current top-level token
-	strs      []string  // interned strings, strs[0] = ""
+	lineBuf   []RawToken // the tokens of the directive being executed
+	cur       []ppOut    // output being filled
+	chunks    [][]ppOut  // full output chunks before cur
+	nout      int        // tokens in chunks
+	mark      int        // output length before the current top-level token
+	strs      []string   // interned strings, strs[0] = ""
 	strIDs    map[string]uint32
 	ctxSrc    []*source // the source of each include context (see ppOut)
 	lastFile  string
@@ -330,7 +339,7 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 	res.Files = append(res.Files, name)
 	res.Contexts = append(res.Contexts, IncludeCtx{File: name, Parent: -1})
 
-	eof := Token{Kind: TokEOF, Pos: ir.Pos{File: name, Line: 1, Col: 1}}
+	eof := RawToken{Kind: TokEOF, Pos: ir.Pos{File: name, Line: 1, Col: 1}}
 	defer func() {
 		aborted := false
 		if r := recover(); r != nil {
@@ -391,7 +400,7 @@ const ppSpelled = 1 << 31
 
 // spelled returns the ppOut text of a token whose text stands at its
 // offset in the source of its context, or 0.
-func (p *ppState) spelled(t *Token) uint32 {
+func (p *ppState) spelled(t *RawToken) uint32 {
 	if t.Expanded || int(t.Ctx) >= len(p.ctxSrc) || t.Off < 0 || len(t.Text) >= ppSpelled {
 		return 0
 	}
@@ -454,7 +463,7 @@ func (p *ppState) emit(t ppTok) {
 	}
 	tid := t.tid
 	if tid == 0 {
-		tid = p.spelled(&t.Token)
+		tid = p.spelled(&t.RawToken)
 		if tid == 0 {
 			tid = p.intern(t.Text)
 		}
@@ -492,12 +501,24 @@ func (p *ppState) emit(t ppTok) {
 // output returns the output tokens followed by eof. After a limit stopped
 // the run, the output ends before the top-level token whose expansion hit
 // the limit.
-func (p *ppState) output(eof Token, aborted bool) []Token {
+func (p *ppState) output(eof RawToken, aborted bool) []Token {
 	n := p.nout + len(p.cur)
 	if aborted {
 		n = min(n, p.mark)
 	}
 	out := make([]Token, n, n+1)
+	// names maps an interned file name to its index in Result.Names.
+	names := make(map[uint32]int32)
+	name := func(id uint32) int32 {
+		k, ok := names[id]
+		if !ok {
+			k = int32(len(p.res.Names))
+			names[id] = k
+			p.res.Names = append(p.res.Names, p.strs[id])
+		}
+		return k
+	}
+	files := make([]int32, len(p.locs)) // the Names index of each loc's file, +1
 	k := 0
 	for _, c := range append(p.chunks, p.cur) {
 		for _, o := range c {
@@ -511,12 +532,15 @@ func (p *ppState) output(eof Token, aborted bool) []Token {
 			} else {
 				text = p.strs[o.text]
 			}
-			out[k] = Token{Kind: l.kind, Text: text, Pos: ir.Pos{File: p.strs[l.file], Line: int(o.line), Col: int(o.col)},
+			if files[o.loc] == 0 {
+				files[o.loc] = name(l.file) + 1
+			}
+			out[k] = Token{Kind: l.kind, Text: text, line: o.line, col: o.col, file: files[o.loc] - 1,
 				Space: l.space, BOL: l.bol, Ctx: l.ctx, Off: int32(o.off), Expanded: l.expanded}
 			k++
 		}
 	}
-	return append(out, eof)
+	return append(out, eof.compact(name(p.intern(eof.Pos.File))))
 }
 
 // errorf records an error at pos in include context ctx.
@@ -556,7 +580,7 @@ func (p *ppState) push(sf *ppFile, path string, ctx int32) {
 // take returns the next token of f, reporting the scanner's errors on the
 // way if f reports them. Most tokens go from the scanner to the caller
 // without being stored in the frame.
-func (p *ppState) take(f *ppFrame) Token {
+func (p *ppState) take(f *ppFrame) RawToken {
 	if f.hasLA {
 		f.hasLA = false
 		return f.la
@@ -580,7 +604,7 @@ func (p *ppState) take(f *ppFrame) Token {
 }
 
 // peek returns the next token of f without taking it.
-func (p *ppState) peek(f *ppFrame) *Token {
+func (p *ppState) peek(f *ppFrame) *RawToken {
 	if !f.hasLA {
 		f.la = p.take(f)
 		f.hasLA = true
@@ -590,7 +614,7 @@ func (p *ppState) peek(f *ppFrame) *Token {
 
 // reportStrErrs reports the unterminated strings and character constants
 // among toks, tokens of f that are used.
-func (p *ppState) reportStrErrs(f *ppFrame, toks []Token) {
+func (p *ppState) reportStrErrs(f *ppFrame, toks []RawToken) {
 	for _, t := range toks {
 		if t.unterminated {
 			p.reportStrErr(f, t)
@@ -598,7 +622,7 @@ func (p *ppState) reportStrErrs(f *ppFrame, toks []Token) {
 	}
 }
 
-func (p *ppState) reportStrErr(f *ppFrame, t Token) {
+func (p *ppState) reportStrErr(f *ppFrame, t RawToken) {
 	what := "string"
 	if t.Kind == TokChar {
 		what = "character constant"
@@ -608,7 +632,7 @@ func (p *ppState) reportStrErr(f *ppFrame, t Token) {
 }
 
 // mapTok applies the frame's context and #line mapping to a file token.
-func (p *ppState) mapTok(f *ppFrame, t Token) Token {
+func (p *ppState) mapTok(f *ppFrame, t RawToken) RawToken {
 	t.Ctx = f.ctx
 	if f.lineDelta != 0 {
 		t.Pos.Line += f.lineDelta
@@ -619,10 +643,10 @@ func (p *ppState) mapTok(f *ppFrame, t Token) Token {
 	return t
 }
 
-func (p *ppState) toPtoks(f *ppFrame, line []Token) []ppTok {
+func (p *ppState) toPtoks(f *ppFrame, line []RawToken) []ppTok {
 	out := make([]ppTok, len(line))
 	for i, t := range line {
-		out[i] = ppTok{Token: p.mapTok(f, t)}
+		out[i] = ppTok{RawToken: p.mapTok(f, t)}
 	}
 	return out
 }
@@ -630,7 +654,7 @@ func (p *ppState) toPtoks(f *ppFrame, line []Token) []ppTok {
 func (p *ppState) defineBuiltins() {
 	p.setMacro(&ppMacro{name: "__FILE__", builtin: ppBuiltinFile})
 	p.setMacro(&ppMacro{name: "__LINE__", builtin: ppBuiltinLine})
-	p.setMacro(&ppMacro{name: "__SHPACK__", body: []ppBodyTok{{tok: Token{Kind: TokInt, Text: "1"}, tid: p.intern("1"), param: -1}}})
+	p.setMacro(&ppMacro{name: "__SHPACK__", body: []ppBodyTok{{tok: RawToken{Kind: TokInt, Text: "1"}, tid: p.intern("1"), param: -1}}})
 }
 
 func (p *ppState) setMacro(m *ppMacro) {
@@ -651,7 +675,7 @@ func (p *ppState) applyDefines() {
 		if !ok {
 			value = "1"
 		}
-		toks, errs := Scan(file, []byte(name+" "+value))
+		toks, errs := scanRaw(file, []byte(name+" "+value))
 		for _, e := range errs {
 			p.errorf(e.Pos, 0, "%s", e.Msg)
 		}
@@ -685,17 +709,17 @@ func (p *ppState) next(s *ppStream) ppTok {
 		return t
 	}
 	if s.lex {
-		return ppTok{Token: p.lex()}
+		return ppTok{RawToken: p.lex()}
 	}
-	return ppTok{Token: Token{Kind: TokEOF}}
+	return ppTok{RawToken: RawToken{Kind: TokEOF}}
 }
 
-func ppIsHash(t *Token) bool { return t.BOL && t.Kind == TokPunct && t.Text == "#" }
+func ppIsHash(t *RawToken) bool { return t.BOL && t.Kind == TokPunct && t.Text == "#" }
 
 // lex returns the next token of active text, executing directives and
 // leaving finished include files. At the end of the main file it keeps
 // returning its EOF token.
-func (p *ppState) lex() Token {
+func (p *ppState) lex() RawToken {
 	for {
 		f := p.frames[len(p.frames)-1]
 		t := p.take(f)

@@ -41,10 +41,55 @@ func (k TokKind) String() string {
 	return "token"
 }
 
-// A Token is one preprocessing token with the position where it is spelled.
-// (Fields are ordered so that a token takes 64 bytes: a large file holds a
-// million of them.)
+// A Token is one token of the preprocessor's output (Result.Tokens) or of
+// Scan. It takes 40 bytes, since a parsed unit keeps every one of them (a
+// large file has a million): its position is a line and a column with the
+// index of its file name in a table (Result.Pos gives it as an ir.Pos).
 type Token struct {
+	Text string
+	// line and col are where the token stands in its file, from 1: the
+	// line as #line sets it, and the column in bytes.
+	line, col uint32
+	// file indexes Result.Names, the names of the files tokens stand in
+	// as #line gives them; Scan's tokens all have 0, the file scanned.
+	file int32
+	// Ctx indexes the include context the token comes from (see
+	// Result.Contexts); 0 is the main file. Set by the preprocessor.
+	Ctx int32
+	// Off is the byte offset where the token starts in the file of its
+	// include context, as read (not moved by #line): a source rewrite
+	// edits the file there. For a token a macro expansion made, it is the
+	// offset of the macro invocation.
+	Off   int32
+	Kind  TokKind
+	Space bool // whitespace or a comment precedes the token on its line
+	BOL   bool // the token is the first on its (logical) line
+	// Expanded marks a token made by the preprocessor rather than spelled
+	// at Off: a macro body's token, a # or ## result, defined, __LINE__.
+	// An argument substituted into a macro stays as spelled.
+	Expanded bool
+}
+
+// Line returns the token's line, from 1, as #line sets it.
+func (t *Token) Line() int { return int(t.line) }
+
+// Col returns the token's column in bytes, from 1.
+func (t *Token) Col() int { return int(t.col) }
+
+// File returns the index of the token's file name in Result.Names.
+func (t *Token) File() int { return int(t.file) }
+
+// Spelled reports whether the token's text stands at its offset in src,
+// the contents of its file: a rewrite may edit it there.
+func (t *Token) Spelled(src []byte) bool {
+	end := int(t.Off) + len(t.Text)
+	return !t.Expanded && t.Off >= 0 && end <= len(src) && string(src[t.Off:end]) == t.Text
+}
+
+// A RawToken is a preprocessing token as the scanner and the expander
+// carry it: its position in full, and whether a string in it is
+// unterminated. The output is made of Tokens, its compact form.
+type RawToken struct {
 	Text string
 	Pos  ir.Pos
 	// Ctx indexes the include context the token comes from (see
@@ -67,13 +112,6 @@ type Token struct {
 	unterminated bool
 }
 
-// Spelled reports whether the token's text stands at its offset in src,
-// the contents of its file: a rewrite may edit it there.
-func (t *Token) Spelled(src []byte) bool {
-	end := int(t.Off) + len(t.Text)
-	return !t.Expanded && t.Off >= 0 && end <= len(src) && string(src[t.Off:end]) == t.Text
-}
-
 // Scan splits src, the contents of file, into tokens. It removes a leading
 // UTF-8 byte-order mark, joins backslash-continued lines, treats comments as
 // whitespace and accepts LF, CRLF and CR-only line ends. Positions are 1-based lines and byte
@@ -81,11 +119,21 @@ func (t *Token) Spelled(src []byte) bool {
 // constants are reported; the scan still returns every token it could make.
 // The result always ends with a TokEOF token.
 func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
+	raw, errs := scanRaw(file, src)
+	toks := make([]Token, len(raw))
+	for i := range raw {
+		toks[i] = raw[i].compact(0)
+	}
+	return toks, errs
+}
+
+// scanRaw is Scan with every token's position in full.
+func scanRaw(file string, src []byte) ([]RawToken, ir.ErrorList) {
 	s := newSource(file, src, false).scanner()
 	// corpus-real averages a token per 7.3 bytes (comments make it
 	// sparse): a token per 6 bytes grows few slices, and a growing slice
 	// costs twice its size again.
-	toks := make([]Token, 0, len(src)/6+16)
+	toks := make([]RawToken, 0, len(src)/6+16)
 	for {
 		t := s.next()
 		toks = append(toks, t)
@@ -93,6 +141,12 @@ func Scan(file string, src []byte) ([]Token, ir.ErrorList) {
 			return toks, s.errs
 		}
 	}
+}
+
+// compact returns the token in output form, its file name at index file.
+func (t *RawToken) compact(file int32) Token {
+	return Token{Text: t.Text, line: uint32(t.Pos.Line), col: uint32(t.Pos.Col), file: file, Ctx: t.Ctx, Off: t.Off,
+		Kind: t.Kind, Space: t.Space, BOL: t.BOL, Expanded: t.Expanded}
 }
 
 // The scanner cuts every token's text out of one string, the file's text,
@@ -260,7 +314,7 @@ func (s *scanner) errorf(pos ir.Pos, format string, args ...any) {
 	}
 }
 
-func (s *scanner) next() Token {
+func (s *scanner) next() RawToken {
 	text := s.text
 	n := len(text)
 	for s.off < n {
@@ -305,7 +359,7 @@ func (s *scanner) next() Token {
 		s.space = true
 	}
 	pos, off := s.at()
-	t := Token{Pos: pos, BOL: s.bol, Space: s.space, Off: int32(off)}
+	t := RawToken{Pos: pos, BOL: s.bol, Space: s.space, Off: int32(off)}
 	if s.off >= n {
 		t.Kind = TokEOF
 		return t

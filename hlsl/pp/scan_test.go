@@ -47,9 +47,9 @@ func TestScan(t *testing.T) {
 	assert.Len(t, toks, 2)
 	assert.Equal(t, "t:1:1: error: unterminated string", errs.Error())
 	toks, _ = Scan("t", []byte("\xEF\xBB\xBFa\r\n b"))
-	assert.Equal(t, 1, toks[0].Pos.Col)
-	assert.Equal(t, 2, toks[1].Pos.Line)
-	assert.Equal(t, 2, toks[1].Pos.Col)
+	assert.Equal(t, 1, toks[0].Col())
+	assert.Equal(t, 2, toks[1].Line())
+	assert.Equal(t, 2, toks[1].Col())
 	assert.True(t, toks[1].BOL)
 	assert.True(t, toks[1].Space)
 }
@@ -62,7 +62,7 @@ func TestScanCROnly(t *testing.T) {
 	assert.Equal(t, "t:3:1: error: unterminated string", errs.Error())
 	var got []string
 	for _, tk := range toks[:len(toks)-1] {
-		got = append(got, tk.Text+"@"+tk.Pos.String()[2:])
+		got = append(got, fmt.Sprintf("%s@%d:%d", tk.Text, tk.Line(), tk.Col()))
 	}
 	assert.Equal(t, []string{"a@1:1", "b@2:1", `"s@3:1`, "cd@4:1"}, got)
 	assert.True(t, toks[1].BOL)
@@ -118,8 +118,11 @@ func TestScanMatchesReference(t *testing.T) {
 func checkScanMatchesReference(t *testing.T, name string, src []byte) {
 	t.Helper()
 	want, wantErrs := refScan(name, src)
-	got, gotErrs := Scan(name, src)
+	got, gotErrs := scanRaw(name, src)
+	compact, _ := Scan(name, src)
+	require.Len(t, compact, len(got), name)
 	for i := range got {
+		require.Equal(t, got[i].compact(0), compact[i], "%s: token %d", name, i)
 		if got[i].unterminated {
 			require.Contains(t, gotErrs.Error(), fmt.Sprintf("%s: error: unterminated", got[i].Pos), "%s: token %d", name, i)
 		}
@@ -154,4 +157,10 @@ func TestNewSourceShares(t *testing.T) {
 	s := newSource("a", spliced, true)
 	assert.False(t, shares(s, spliced))
 	assert.Equal(t, "float4 a;\n", s.text)
+}
+
+// TestTokenSize: a unit keeps every output token, so their size is a
+// third of a parse's memory; this says when a change makes them larger.
+func TestTokenSize(t *testing.T) {
+	assert.Equal(t, uintptr(40), unsafe.Sizeof(Token{}))
 }

@@ -7,7 +7,7 @@ import "github.com/shpack/shpack/ir"
 // token's text. It is the reference the differential tests hold Scan to
 // (TestScanMatchesReference, FuzzScanMatchesReference): same tokens, same
 // positions, offsets and flags, same errors.
-func refScan(file string, src []byte) ([]Token, ir.ErrorList) {
+func refScan(file string, src []byte) ([]RawToken, ir.ErrorList) {
 	s := refScanner{file: file, src: src, line: 1, col: 1, bol: true}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off = 3
@@ -15,7 +15,7 @@ func refScan(file string, src []byte) ([]Token, ir.ErrorList) {
 	// corpus-real averages a token per 7.3 bytes (comments make it
 	// sparse): a token per 6 bytes grows few slices, and a growing slice
 	// costs twice its size again.
-	toks := make([]Token, 0, len(src)/6+16)
+	toks := make([]RawToken, 0, len(src)/6+16)
 	for {
 		t := s.next()
 		toks = append(toks, t)
@@ -108,12 +108,12 @@ func (s *refScanner) errorf(pos ir.Pos, format string, args ...any) {
 
 func (s *refScanner) pos() ir.Pos { return ir.Pos{File: s.file, Line: s.line, Col: s.col} }
 
-func (s *refScanner) next() Token {
+func (s *refScanner) next() RawToken {
 	for {
 		c := s.peek()
 		switch {
 		case s.off >= len(s.src):
-			return Token{Kind: TokEOF, Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
+			return RawToken{Kind: TokEOF, Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
 		case s.eol():
 			s.advance()
 			s.bol = true
@@ -157,7 +157,7 @@ func (s *refScanner) next() Token {
 		}
 		break
 	}
-	t := Token{Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
+	t := RawToken{Pos: s.pos(), BOL: s.bol, Space: s.space, Off: int32(s.off)}
 	s.bol, s.space = false, false
 	c := s.peek()
 	var text []byte
