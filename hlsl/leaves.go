@@ -29,6 +29,17 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
+func (n *Name) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != tokType(TokIdent) {
+		return participle.NextMatch
+	}
+	n.Pos, n.Text = t.Pos, t.Value
+	lex.Next()
+	return nil
+}
+
+// Parse implements participle.Parseable.
 func (t *Type) Parse(lex *lexer.PeekingLexer) error {
 	first := lex.Peek()
 	if first.Type != tokType(TokIdent) {

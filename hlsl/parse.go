@@ -116,10 +116,14 @@ type Type struct {
 	Args     []string
 }
 
-// Name is an identifier with its position.
+// Name is an identifier with its position, read by Parse (a grammar rule of
+// its own cost participle a node, a capture and a boxed position for every
+// name of a unit):
+//
+//	Name = Ident
 type Name struct {
 	Pos  lexer.Position
-	Text string `parser:"@Ident"`
+	Text string
 }
 
 // Declarator is a declared name with its array dimensions and annotations
@@ -294,7 +298,8 @@ func Grammar() string {
 }
 
 // leafGrammar is the EBNF of the rules read by Parse methods.
-const leafGrammar = `Modifier = "linear" | "centroid" | "nointerpolation" | ... (modifierWords) .
+const leafGrammar = `Name = <ident> .
+Modifier = "linear" | "centroid" | "nointerpolation" | ... (modifierWords) .
 Type = "unsigned"? <ident> ("<" (<ident> | <int>) ("," (<ident> | <int>))* ">")? .
 Declarator = <ident> Dim* Annotation* .
 Dim = "[" ~"]"* "]" .
