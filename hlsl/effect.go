@@ -23,6 +23,7 @@ package hlsl
 // Keywords are matched without regard to case, as the effect compiler does.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -295,13 +296,13 @@ func shaderValue(v []lexer.Token, stage ir.Stage) *ShaderExpr {
 	case first == "compile" && len(v) >= 4 && v[2].Type == tokType(TokIdent) && v[3].Value == "(" && v[len(v)-1].Value == ")":
 		se.Profile = v[1].Value
 		se.Entry = &Name{Pos: v[2].Pos, Text: v[2].Value}
-		se.Args = v[4 : len(v)-1]
+		se.Args = slices.Clone(v[4 : len(v)-1]) // v may be a run of a cursor's scratch (techniqueAt)
 		return se
 	case first == "compileshader" && len(v) >= 7 && v[1].Value == "(" && v[3].Value == "," &&
 		v[4].Type == tokType(TokIdent) && v[5].Value == "(" && v[len(v)-1].Value == ")" && v[len(v)-2].Value == ")":
 		se.Profile = v[2].Value
 		se.Entry = &Name{Pos: v[4].Pos, Text: v[4].Value}
-		se.Args = v[6 : len(v)-2]
+		se.Args = slices.Clone(v[6 : len(v)-2])
 		return se
 	case v[0].Type == tokType(TokIdent) && (len(v) == 1 || v[1].Value == "["):
 		se.Var, se.VarPos = v[0].Value, v[0].Pos

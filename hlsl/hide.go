@@ -84,7 +84,8 @@ func (u *Unit) hiddenSkips() []span {
 		bodyEnd[end] = true
 	}
 	var out []span
-	var d depths // from the last start; d.lost: no ";" starts until the next start
+	var techBuf []lexer.Token // every technique's tokens, in turn
+	var d depths              // from the last start; d.lost: no ";" starts until the next start
 	start, afterBody := true, false
 	for i := 0; i < len(toks); {
 		if start {
@@ -94,7 +95,7 @@ func (u *Unit) hiddenSkips() []span {
 				i, afterBody = end, false
 				continue
 			}
-			if td, end, ok := u.techniqueAt(i); ok {
+			if td, end, ok := u.techniqueAt(i, &techBuf); ok {
 				out = append(out, span{int32(i), int32(end), afterBody, td})
 				i, afterBody = end, false
 				continue
@@ -186,8 +187,9 @@ func (u *Unit) skipDecl(i int) (int, bool) {
 // steps over them. One that does not parse is left to participle, which
 // reports it. (A technique is chosen only when the function lookahead
 // fails, which "technique T {" always makes it do; "technique T (" does
-// not parse as a technique.)
-func (u *Unit) techniqueAt(i int) (*TechniqueDecl, int, bool) {
+// not parse as a technique.) The cursor reads into *scratch, one buffer for
+// every technique of the unit: a technique keeps copies of what it keeps.
+func (u *Unit) techniqueAt(i int, scratch *[]lexer.Token) (*TechniqueDecl, int, bool) {
 	t := &u.tokens[i]
 	if t.Kind != TokIdent || !techniqueWords[strings.ToLower(t.Text)] {
 		return nil, 0, false
@@ -212,9 +214,15 @@ func (u *Unit) techniqueAt(i int) (*TechniqueDecl, int, bool) {
 			depth--
 		}
 	}
-	c := &unitCursor{toks: u.tokens, names: u.PP.Names, i: i, base: i, buf: make([]lexer.Token, 0, n)}
+	buf := *scratch
+	if cap(buf) < n {
+		buf = make([]lexer.Token, 0, n)
+	}
+	c := &unitCursor{toks: u.tokens, names: u.PP.Names, i: i, base: i, buf: buf[:0]}
 	td := &TechniqueDecl{}
-	if err := td.parse(c); err != nil {
+	err := td.parse(c)
+	*scratch = c.buf[:0] // what the technique keeps is copied (shaderValue)
+	if err != nil {
 		return nil, 0, false
 	}
 	return td, c.i, true
