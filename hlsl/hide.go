@@ -36,10 +36,13 @@ import (
 //     "}" something else).
 //   - Skip, certainly: the first token is none that Skip refuses
 //     (skipRefuses), it is no shader type (ShaderVarDecl), it is no "["
-//     (the attributes of a function), and the declaration has no "(" (a
-//     function) before its end, nor an "=" if it starts with a modifier
-//     a constant may start with (ConstDecl). The alternatives before Skip
-//     all need one of these.
+//     (the attributes of a function), the function lookahead fails on it
+//     (funcAhead, the rule FuncLookahead reads participle's tokens with),
+//     and it has no "=" before its end if it starts with a modifier a
+//     constant may start with (ConstDecl). The alternatives before Skip
+//     all need one of these. (A "(" may stand in a Skip: "register(c0)",
+//     "= float4(0, 0, 0, 1)"; and Skip ends at the first ";" even inside
+//     parentheses, as the end rule below does.)
 //   - The end: Skip's own rule, the first ";" outside braces, or the end
 //     of the first brace block and a ";" right after it. A declaration
 //     without one (an unbalanced brace, the end of the file) is left to
@@ -137,6 +140,9 @@ func (u *Unit) skipDecl(i int) (int, bool) {
 	if _, ok := stageOfType(first.Text); ok && first.Kind == TokIdent {
 		return 0, false
 	}
+	if funcAhead(&unitReader{toks: toks, i: i}) {
+		return 0, false
+	}
 	constMod := first.Kind == TokIdent && constMods[first.Text]
 	for j := i; j < len(toks); j++ {
 		t := &toks[j]
@@ -149,7 +155,7 @@ func (u *Unit) skipDecl(i int) (int, bool) {
 		switch t.Text {
 		case ";":
 			return j + 1, true
-		case "}", "(":
+		case "}":
 			return 0, false
 		case "=":
 			if constMod {

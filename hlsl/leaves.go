@@ -158,58 +158,116 @@ func (d *Dim) Parse(lex *lexer.PeekingLexer) error {
 func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
 	cp := lex.MakeCheckpoint()
 	defer lex.LoadCheckpoint(cp)
-	// What another alternative of Decl takes, whatever follows: a
-	// struct, a typedef, a technique, and a shader variable
-	// ("VertexShader vs ...", which ShaderVarDecl takes when an
-	// identifier follows the shader type).
-	switch first := lex.Peek(); {
-	case first.Value == "struct" || first.Value == "typedef" || techniqueWords[strings.ToLower(first.Value)]:
-		return participle.NextMatch
-	case first.Type == tokType(TokIdent):
-		if _, shader := stageOfType(first.Value); shader {
-			lex.Next()
-			if lex.Peek().Type == tokType(TokIdent) {
-				return participle.NextMatch
-			}
-			lex.LoadCheckpoint(cp)
-		}
-	}
-	for lex.Peek().Value == "[" {
-		for lex.Next(); lex.Peek().Value != "]"; lex.Next() {
-			if lex.Peek().EOF() {
-				return participle.NextMatch
-			}
-		}
-		lex.Next()
-	}
-	for lex.Peek().Type == tokType(TokIdent) && funcLookaheadMods[lex.Peek().Value] {
-		lex.Next()
-	}
-	if lex.Peek().Type != tokType(TokIdent) {
-		return participle.NextMatch
-	}
-	lex.Next()
-	if lex.Peek().Value == "<" {
-		k := lex.MakeCheckpoint()
-		lex.Next()
-		for v := lex.Peek().Value; v != ">" && v != ";" && v != "{" && !lex.Peek().EOF(); v = lex.Peek().Value {
-			lex.Next()
-		}
-		if lex.Peek().Value == ">" {
-			lex.Next()
-		} else {
-			lex.LoadCheckpoint(k) // the optional group does not match
-		}
-	}
-	if lex.Peek().Type != tokType(TokIdent) {
-		return participle.NextMatch
-	}
-	lex.Next()
-	if lex.Peek().Value != "(" {
+	if !funcAhead(&peekingReader{lex: lex}) {
 		return participle.NextMatch
 	}
 	return nil
 }
+
+// aheadReader is what funcAhead reads: participle's lexer, or the unit's
+// tokens (skipDecl), so that one rule decides in both.
+type aheadReader interface {
+	peek() (typ lexer.TokenType, text string) // the next token; lexer.EOF for ever at the end
+	next()
+	save()    // remembers where the reader stands (one place at a time)
+	restore() // goes back there
+}
+
+// funcAhead is FuncLookahead's rule: whether the tokens r gives begin a
+// function declaration. It leaves r wherever it stopped.
+func funcAhead(r aheadReader) bool {
+	// What another alternative of Decl takes, whatever follows: a
+	// struct, a typedef, a technique, and a shader variable
+	// ("VertexShader vs ...", which ShaderVarDecl takes when an
+	// identifier follows the shader type).
+	r.save()
+	switch typ, text := r.peek(); {
+	case text == "struct" || text == "typedef" || techniqueWords[strings.ToLower(text)]:
+		return false
+	case typ == tokType(TokIdent):
+		if _, shader := stageOfType(text); shader {
+			r.next()
+			if typ, _ := r.peek(); typ == tokType(TokIdent) {
+				return false
+			}
+			r.restore()
+		}
+	}
+	for _, text := r.peek(); text == "["; _, text = r.peek() {
+		for r.next(); ; r.next() {
+			typ, text := r.peek()
+			if typ == lexer.EOF {
+				return false
+			}
+			if text == "]" {
+				break
+			}
+		}
+		r.next()
+	}
+	for typ, text := r.peek(); typ == tokType(TokIdent) && funcLookaheadMods[text]; typ, text = r.peek() {
+		r.next()
+	}
+	if typ, _ := r.peek(); typ != tokType(TokIdent) {
+		return false
+	}
+	r.next()
+	if _, text := r.peek(); text == "<" {
+		r.save()
+		r.next()
+		typ, text := r.peek()
+		for text != ">" && text != ";" && text != "{" && typ != lexer.EOF {
+			r.next()
+			typ, text = r.peek()
+		}
+		if text == ">" {
+			r.next()
+		} else {
+			r.restore() // the optional group does not match
+		}
+	}
+	if typ, _ := r.peek(); typ != tokType(TokIdent) {
+		return false
+	}
+	r.next()
+	_, text := r.peek()
+	return text == "("
+}
+
+// peekingReader reads participle's lexer for funcAhead.
+type peekingReader struct {
+	lex   *lexer.PeekingLexer
+	saved lexer.Checkpoint
+}
+
+func (r *peekingReader) peek() (lexer.TokenType, string) {
+	t := r.lex.Peek()
+	return t.Type, t.Value
+}
+func (r *peekingReader) next()    { r.lex.Next() }
+func (r *peekingReader) save()    { r.saved = r.lex.MakeCheckpoint() }
+func (r *peekingReader) restore() { r.lex.LoadCheckpoint(r.saved) }
+
+// unitReader reads a unit's tokens from i on for funcAhead.
+type unitReader struct {
+	toks     []Token
+	i, saved int
+}
+
+func (r *unitReader) peek() (lexer.TokenType, string) {
+	if r.i >= len(r.toks) {
+		return lexer.EOF, ""
+	}
+	t := &r.toks[r.i]
+	return tokType(t.Kind), t.Text
+}
+func (r *unitReader) next() {
+	if r.i < len(r.toks) {
+		r.i++
+	}
+}
+func (r *unitReader) save()    { r.saved = r.i }
+func (r *unitReader) restore() { r.i = r.saved }
 
 // Parse implements participle.Parseable.
 func (p *Param) Parse(lex *lexer.PeekingLexer) error {

@@ -26,6 +26,42 @@ var chunkCases = []string{
 	"A A((0){}){}\n", // a parameter list inside one: hidden only with the outer one checked
 	"static const int N = g() {1} float4x4 W; float4 f() : POSITION { return 0; } float4x4 X;\n",
 	"float4 f() { return 0; } struct S { float4 p : POSITION; };\n#pragma pack_matrix(row_major)\nfloat4x4 Y;\n",
+	// Parentheses in declarations Skip takes, and in ones it must not.
+	"float4 x : register(c13);\nfloat4 D = float4(1, 1, 1, 1);\nsampler2D s : register(s0);\nfloat4 (y);\nstatic const float4 K = float4(0, 0, 0, 1);\n" +
+		"float4 f(float4 p : POSITION) : POSITION { return p; }\nvector<float, 4> g(float4 p) { return p; }\nstatic inline float4 h(float4 p);\n" +
+		"VertexShader v = compile vs_3_0 f(0);\nfloat z = min(1; 2);\n[numthreads(1, 1, 1)] void cs() {}\nfloat3 w : register(vs, c7) : register(ps, c1);\n",
+}
+
+// TestFuncAheadReaders holds the function lookahead to one rule on both
+// token readers: at every token of both corpora and of chunkCases,
+// funcAhead over the unit's tokens (what skipDecl asks) answers what it
+// answers over participle's lexer (what FuncLookahead asks).
+func TestFuncAheadReaders(t *testing.T) {
+	files := benchSets(t)
+	for _, c := range chunkCases {
+		files["cases"] = append(files["cases"], benchFile{name: "case.hlsl", src: []byte(c), opts: &PPOptions{}})
+	}
+	starts := 0
+	for set, fs := range files {
+		for _, f := range fs {
+			pp, errs := Preprocess(f.name, f.src, f.opts)
+			if len(errs) > 0 {
+				continue
+			}
+			toks := (&tokenLexer{toks: pp.Tokens, names: pp.Names}).readAll(nil)
+			require.Len(t, toks, len(pp.Tokens))
+			for i := range pp.Tokens {
+				want := funcAhead(&peekingReader{lex: peekingOver(toks[i:])})
+				if got := funcAhead(&unitReader{toks: pp.Tokens, i: i}); got != want {
+					t.Fatalf("%s %s: token %d (%s): funcAhead is %v over the unit's tokens, %v over participle's", set, f.name, i, pp.Pos(&pp.Tokens[i]), got, want)
+				}
+				if want {
+					starts++
+				}
+			}
+		}
+	}
+	assert.Greater(t, starts, 1000, "functions found")
 }
 
 // TestParseChunkedSameTree checks that parsing a file in chunks (cut after
