@@ -80,12 +80,17 @@ type tokenLexer struct {
 	// jumpedGroups gets the "(" of every one stepped over.
 	groups       map[int32]int32
 	jumpedGroups []int32
+	// dry is set on a copy that only counts the tokens (readAll): it
+	// records nothing it steps over.
+	dry bool
 }
 
 func (l *tokenLexer) Next() (lexer.Token, error) {
 	for len(l.skips) > 0 && int(l.skips[0].start) <= l.i {
 		if sp := l.skips[0]; int(sp.start) == l.i && int(sp.end) <= len(l.toks) {
-			l.skipped = append(l.skipped, sp)
+			if !l.dry {
+				l.skipped = append(l.skipped, sp)
+			}
 			l.i = int(sp.end)
 		}
 		l.skips = l.skips[1:]
@@ -99,13 +104,17 @@ func (l *tokenLexer) Next() (lexer.Token, error) {
 	if t.Kind == TokPunct && t.Text == "{" {
 		if end, ok := l.bodies[int32(at)]; ok && int(end) < len(l.toks) {
 			l.i = int(end) // the "}" comes next
-			l.jumped = append(l.jumped, int32(at))
+			if !l.dry {
+				l.jumped = append(l.jumped, int32(at))
+			}
 		}
 	}
 	if t.Kind == TokPunct && t.Text == "(" && l.groups != nil {
 		if end, ok := l.groups[int32(at)]; ok && int(end) < len(l.toks) {
 			l.i = int(end) // the ")" comes next
-			l.jumpedGroups = append(l.jumpedGroups, int32(at))
+			if !l.dry {
+				l.jumpedGroups = append(l.jumpedGroups, int32(at))
+			}
 		}
 	}
 	lt := lexToken(&t, at, l.names)

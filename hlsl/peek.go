@@ -98,7 +98,7 @@ func peekingOver(toks []lexer.Token) *lexer.PeekingLexer {
 // next to growing an array of 64-byte tokens from empty).
 func (l *tokenLexer) readAll(buf []lexer.Token) []lexer.Token {
 	dry := *l
-	dry.skipped, dry.jumped, dry.jumpedGroups = nil, nil, nil
+	dry.dry = true
 	n := 1
 	for t, _ := dry.Next(); !t.EOF(); t, _ = dry.Next() {
 		n++
