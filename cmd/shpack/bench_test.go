@@ -206,8 +206,10 @@ func BenchmarkPeakMemory(b *testing.B) {
 }
 
 // BenchmarkAgainstVkd3d compares shpack's front end with a real compiler on
-// the same work (issue 18): the vertex shaders that corpus-real's
-// techniques compile and that vkd3d-compiler 1.17 accepts as written. Per
+// the same work (issue 18): the vertex shaders of corpus-real that
+// vkd3d-compiler 1.17 accepts as written: those a file's techniques
+// compile, with their profiles, or in a file without techniques every
+// function whose outputs hold a four-component POSITION0, as vs_3_0. Per
 // iteration vkd3d compiles each entry in a process of its own, and one
 // shpack compare process reads all their files; the CPU time (user +
 // system) of each is reported per entry, with their ratio.
@@ -234,19 +236,30 @@ func BenchmarkAgainstVkd3d(b *testing.B) {
 		if err != nil {
 			continue
 		}
-		seen := map[string]bool{}
+		// The profiles a file's techniques compile each entry with.
+		profiles := map[string][]string{}
 		for _, t := range u.Techniques() {
 			for _, p := range t.Passes {
 				for _, r := range p.VS {
-					if r.Null || r.Asm || !strings.HasPrefix(r.Profile, "vs_") || seen[r.Entry+r.Profile] {
-						continue
+					if !r.Null && !r.Asm && strings.HasPrefix(r.Profile, "vs_") && !slices.Contains(profiles[r.Entry], r.Profile) {
+						profiles[r.Entry] = append(profiles[r.Entry], r.Profile)
 					}
-					seen[r.Entry+r.Profile] = true
-					e := entry{rel, r.Entry, r.Profile}
-					if _, ok := vkd3dRun(e); ok {
-						entries = append(entries, e)
-						files[rel] = true
-					}
+				}
+			}
+		}
+		if len(profiles) == 0 {
+			for _, li := range u.List() {
+				if li.Kind == "function" && li.Err == nil && writesPosition0(li.Out) {
+					profiles[li.Name] = []string{"vs_3_0"}
+				}
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(profiles)) {
+			for _, profile := range profiles[name] {
+				e := entry{rel, name, profile}
+				if _, ok := vkd3dRun(e); ok {
+					entries = append(entries, e)
+					files[rel] = true
 				}
 			}
 		}
@@ -283,4 +296,15 @@ func BenchmarkAgainstVkd3d(b *testing.B) {
 	b.ReportMetric(vk.Seconds()*1000/n, "vkd3d-cpu-ms/entry")
 	b.ReportMetric(sh.Seconds()*1000/n, "shpack-cpu-ms/entry")
 	b.ReportMetric(vk.Seconds()/sh.Seconds(), "ratio")
+}
+
+// writesPosition0 reports whether a signature holds a four-component
+// POSITION0: the outputs of a vertex shader.
+func writesPosition0(sig *ir.Signature) bool {
+	for _, e := range sig.Elements {
+		if u, idx, ok := e.Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 && e.Components == 4 {
+			return true
+		}
+	}
+	return false
 }
