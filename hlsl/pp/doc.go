@@ -6,8 +6,11 @@
 // __FILE__), #include (quoted and angle forms, include directories, guarded
 // re-entry, a depth limit), #line, #error and #pragma pack_matrix the way
 // fxc does. Its output is the parser's input: tokens that keep where they
-// are spelled and the include chain they come from (Result.Chain), so every
-// later diagnostic points at the user's text. Limits on input size, tokens,
+// are spelled (Result.Pos) and the include chain they come from
+// (Result.Chain), so every later diagnostic points at the user's text; a
+// parsed unit keeps them all, so each takes 40 bytes, its file name an
+// index in Result.Names (the scanner and the expander carry RawTokens,
+// with positions in full). Limits on input size, tokens,
 // nesting and expansion work (Limits) bound time and memory on any input;
 // the integer constant expressions of #if, and of array sizes in the
 // parser, have one evaluator (EvalExpr). Preprocess reads every file as
