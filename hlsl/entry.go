@@ -107,6 +107,12 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 		ep.Return.Struct = true
 	}
 	groups := paramTokens(u.groupTokens(def.Params, 0))
+	if len(groups) != len(pl.Params) {
+		// The parameters were read where a bracket stays open across a
+		// ",": "float a[4, float b[2], float c" (a Dim ends at its first
+		// "]").
+		return nil, ir.ErrorList{u.errorAt(def.Params.Pos, "cannot tell the parameters of %s apart: a bracket in its parameter list stays open across a \",\"", name)}
+	}
 	for k, p := range pl.Params {
 		ep.Params = append(ep.Params, u.entryParam(p, groups[k], shape.params[k]))
 	}

@@ -238,6 +238,22 @@ void params(in float4 p : POSITION, out float4 op : POSITION, out float2 t[2] : 
 	require.ErrorAs(t, err, &nf)
 }
 
+// TestEntryPointUnsplittable: a parameter list the parameter parser reads
+// with a bracket left open across a "," cannot be split into the tokens of
+// each parameter (which the rewrite needs); EntryPoint says so instead of
+// indexing past the split.
+func TestEntryPointUnsplittable(t *testing.T) {
+	for src, at := range map[string]string{
+		"float4 main(float4 p : POSITION, float a[4, float b[2], float c) : POSITION { return p; }\n":                                      "1:12",
+		"struct VO { float4 p : POSITION; };\nVO main(float4 p : POSITION, float a[4, float b[2], float c) { VO o; o.p = p; return o; }\n": "2:8",
+	} {
+		u, err := ParseFile("t.hlsl", []byte(src), nil)
+		require.NoError(t, err, src)
+		_, err = u.EntryPoint("main")
+		assert.EqualError(t, err, "t.hlsl:"+at+`: error: cannot tell the parameters of main apart: a bracket in its parameter list stays open across a ","`, src)
+	}
+}
+
 func TestEntryMatchesStruct(t *testing.T) {
 	// --entry packs an entry point's outputs exactly as the struct path does.
 	u := parseSrc(t, "struct O { float4 p : POSITION; float3 t[2] : TEXCOORD0; row_major float2x2 m : TEXCOORD2; };\nO vs() { O o; return o; }")
