@@ -354,14 +354,18 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 			bodyAt[d.Func.Body.Pos.Offset] = true
 		}
 	}
-	// held is whether the body at b is a function's or a Skip's.
+	// held is whether the body at b is a function's or a Skip's. A Skip's
+	// only if the function lookahead over every token refuses its
+	// declaration too: a hidden run can move where the lookahead stops
+	// ("A < B ( x > f ( y ) ) { }": over every token it stops at the ">"
+	// inside the parentheses, and takes a function).
 	held := func(b int) bool {
 		if bodyAt[b] {
 			return true
 		}
 		// The declaration that holds b: the last one that starts before it.
 		k := sort.Search(len(part.Decls), func(k int) bool { return part.Decls[k].Pos.Offset > b }) - 1
-		return k >= 0 && part.Decls[k].Skip != nil
+		return k >= 0 && part.Decls[k].Skip != nil && !funcAhead(&unitReader{toks: tl.toks, i: part.Decls[k].Pos.Offset})
 	}
 	if len(tl.jumpedGroups) > 0 {
 		paramsAt := map[int]bool{}

@@ -26,6 +26,9 @@ var chunkCases = []string{
 	"A A((0){}){}\n", // a parameter list inside one: hidden only with the outer one checked
 	"static const int N = g() {1} float4x4 W; float4 f() : POSITION { return 0; } float4x4 X;\n",
 	"float4 f() { return 0; } struct S { float4 p : POSITION; };\n#pragma pack_matrix(row_major)\nfloat4x4 Y;\n",
+	// A parameter list hidden in what then reads as a Skip: over every
+	// token the function lookahead stops inside it and takes a function.
+	"A < B ( x > f ( y ) ) { }\n",
 	// Parentheses in declarations Skip takes, and in ones it must not.
 	"float4 x : register(c13);\nfloat4 D = float4(1, 1, 1, 1);\nsampler2D s : register(s0);\nfloat4 (y);\nstatic const float4 K = float4(0, 0, 0, 1);\n" +
 		"float4 f(float4 p : POSITION) : POSITION { return p; }\nvector<float, 4> g(float4 p) { return p; }\nstatic inline float4 h(float4 p);\n" +
