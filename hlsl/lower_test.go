@@ -383,3 +383,21 @@ func TestLowerRowLimit(t *testing.T) {
 	_, err = u.Struct("S")
 	assert.EqualError(t, err, "t.hlsl:130:5: error: m128: too many rows (a signature holds at most 128)")
 }
+
+// TestParseRefusesHandMadeResults: Parse needs a PPResult as Preprocess
+// makes it, and says so about one it would index past.
+func TestParseRefusesHandMadeResults(t *testing.T) {
+	toks, errs := Scan("t.hlsl", []byte("float4 a;"))
+	require.Empty(t, errs)
+	for name, pp := range map[string]*PPResult{
+		"nil":      nil,
+		"no names": {Tokens: toks},
+		"no end":   {Tokens: toks[:len(toks)-1], Names: []string{"t.hlsl"}},
+	} {
+		_, err := Parse("t.hlsl", pp)
+		assert.ErrorContains(t, err, "t.hlsl: error: not a preprocessed unit (make it with Preprocess)", name)
+	}
+	u, err := Parse("t.hlsl", &PPResult{Tokens: toks, Names: []string{"t.hlsl"}})
+	require.NoError(t, err)
+	assert.Len(t, u.File.Decls, 1)
+}

@@ -2,6 +2,7 @@ package hlsl
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -277,6 +278,7 @@ func parsers() (*participle.Parser[File], *participle.Parser[ParamList]) {
 	grammarOnce.Do(func() {
 		// The two grammars are independent: build them side by side, as
 		// this is most of a short run's start-up.
+		// No participle.Elide: peekingOver's lexer elides nothing.
 		opts := []participle.Option{participle.Lexer(tokenDefinition{}), participle.UseLookahead(2)}
 		done := make(chan struct{})
 		go func() {
@@ -287,6 +289,23 @@ func parsers() (*participle.Parser[File], *participle.Parser[ParamList]) {
 		<-done
 	})
 	return fileParser, paramParser
+}
+
+// checkResult reports a PPResult that Preprocess did not make, which
+// Parse would otherwise index past.
+func checkResult(name string, pp *PPResult) error {
+	bad := func(what string) error {
+		return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: name}, Msg: "not a preprocessed unit (make it with Preprocess): " + what}}
+	}
+	if pp == nil || len(pp.Tokens) == 0 || pp.Tokens[len(pp.Tokens)-1].Kind != TokEOF {
+		return bad("its tokens do not end with the end of file")
+	}
+	for i := range pp.Tokens {
+		if pp.Tokens[i].File() >= len(pp.Names) {
+			return bad(fmt.Sprintf("token %d names file %d of %d", i, pp.Tokens[i].File(), len(pp.Names)))
+		}
+	}
+	return nil
 }
 
 // Grammar returns the EBNF of the file grammar (for review and golden
@@ -331,8 +350,12 @@ type Unit struct {
 	semStructs map[*StructDecl]bool
 }
 
-// Parse parses a preprocessed translation unit.
+// Parse parses a preprocessed translation unit, pp as Preprocess makes it:
+// its tokens end with the end of file, and its Names name the file of each.
 func Parse(name string, pp *PPResult) (*Unit, error) {
+	if err := checkResult(name, pp); err != nil {
+		return nil, err
+	}
 	fp, _ := parsers()
 	u := &Unit{Name: name, PP: pp, tokens: pp.Tokens}
 	if err := u.checkAssembly(); err != nil {
