@@ -164,6 +164,21 @@ func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
+// Parse implements participle.Parseable.
+func (*ConstLookahead) Parse(lex *lexer.PeekingLexer) error {
+	cp := lex.MakeCheckpoint()
+	defer lex.LoadCheckpoint(cp)
+	n := 0
+	for t := lex.Peek(); t.Type == tokType(TokIdent) && constMods[t.Value]; t = lex.Peek() {
+		lex.Next()
+		n++
+	}
+	if n == 0 || lex.Next().Type != tokType(TokIdent) || lex.Next().Type != tokType(TokIdent) || lex.Next().Value != "=" {
+		return participle.NextMatch
+	}
+	return nil
+}
+
 // aheadReader is what funcAhead reads: participle's lexer, or the unit's
 // tokens (skipDecl), so that one rule decides in both.
 type aheadReader interface {

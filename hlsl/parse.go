@@ -173,11 +173,22 @@ type TypedefDecl struct {
 // "static const int N = 4;": integer constants may size arrays.
 type ConstDecl struct {
 	Pos   lexer.Position
-	Mods  []string `parser:"(?= ( 'static' | 'const' | 'uniform' | 'extern' )+ Ident Ident '=' ) @( 'static' | 'const' | 'uniform' | 'extern' )+"`
-	Type  *Type    `parser:"@@"`
-	Name  *Name    `parser:"@@ '='"`
-	Value *Expr    `parser:"@@ ';'"`
+	Is    ConstLookahead `parser:"@@"`
+	Mods  []string       `parser:"@( 'static' | 'const' | 'uniform' | 'extern' )+"`
+	Type  *Type          `parser:"@@"`
+	Name  *Name          `parser:"@@ '='"`
+	Value *Expr          `parser:"@@ ';'"`
 }
+
+// ConstLookahead is the lookahead that tells a constant from the other
+// declarations before anything is consumed; it holds nothing:
+//
+//	( "static" | "const" | "uniform" | "extern" )+ Ident Ident "="
+//
+// It is read by Parse rather than as a lookahead group of the grammar,
+// where participle tried the four modifiers one by one for every token
+// (about 50 grammar nodes a constant).
+type ConstLookahead struct{}
 
 // FuncDecl is a function declaration or definition. The parameter list is
 // kept as tokens and parsed by Params when needed; the body is skipped.
@@ -318,6 +329,7 @@ func Grammar() string {
 
 // leafGrammar is the EBNF of the rules read by Parse methods.
 const leafGrammar = `Name = <ident> .
+ConstLookahead = (?= ("static" | "const" | "uniform" | "extern")+ <ident> <ident> "=") .
 Modifier = "linear" | "centroid" | "nointerpolation" | ... (modifierWords) .
 Type = "unsigned"? <ident> ("<" (<ident> | <int>) ("," (<ident> | <int>))* ">")? .
 Declarator = <ident> Dim* Annotation* .
