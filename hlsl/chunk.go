@@ -401,18 +401,33 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 // mergeSkips appends to decls the declarations of a chunk and one for each
 // hidden one (a Skip, or the technique read), in the order of the tokens.
 func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
+	// The hidden declarations' nodes, one array of each kind.
+	nodes := make([]Decl, len(skipped))
+	nskips := 0
+	for _, sp := range skipped {
+		if sp.tech == nil {
+			nskips++
+		}
+	}
+	skips := make([]Skip, nskips)
+	decls = slices.Grow(decls, len(parsed)+len(skipped))
 	for len(parsed) > 0 || len(skipped) > 0 {
 		if len(skipped) == 0 || len(parsed) > 0 && parsed[0].Pos.Offset < int(skipped[0].start) {
 			decls = append(decls, parsed[0])
 			parsed = parsed[1:]
 			continue
 		}
-		pos := tokPosition(&u.tokens[skipped[0].start], int(skipped[0].start), u.PP.Names)
+		d := &nodes[0]
+		nodes = nodes[1:]
+		d.Pos = tokPosition(&u.tokens[skipped[0].start], int(skipped[0].start), u.PP.Names)
 		if td := skipped[0].tech; td != nil {
-			decls = append(decls, &Decl{Pos: pos, Technique: td})
+			d.Technique = td
 		} else {
-			decls = append(decls, &Decl{Pos: pos, Skip: &Skip{Pos: pos}})
+			d.Skip = &skips[0]
+			d.Skip.Pos = d.Pos
+			skips = skips[1:]
 		}
+		decls = append(decls, d)
 		skipped = skipped[1:]
 	}
 	return decls

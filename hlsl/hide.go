@@ -87,13 +87,14 @@ func (u *Unit) hiddenSkips() []span {
 		bodyEnd[end] = true
 	}
 	var out []span
-	var techBuf []lexer.Token // every technique's tokens, in turn
-	var d depths              // from the last start; d.lost: no ";" starts until the next start
+	var techBuf []lexer.Token        // every technique's tokens, in turn
+	ahead := &unitReader{toks: toks} // skipDecl's, for every declaration
+	var d depths                     // from the last start; d.lost: no ";" starts until the next start
 	start, afterBody := true, false
 	for i := 0; i < len(toks); {
 		if start {
 			d = depths{}
-			if end, ok := u.skipDecl(i); ok {
+			if end, ok := u.skipDecl(i, ahead); ok {
 				out = append(out, span{int32(i), int32(end), afterBody, nil})
 				i, afterBody = end, false
 				continue
@@ -130,8 +131,9 @@ func (u *Unit) hiddenSkips() []span {
 }
 
 // skipDecl reports whether the declaration that starts at token i is
-// certainly read as Skip, and where Skip would end it.
-func (u *Unit) skipDecl(i int) (int, bool) {
+// certainly read as Skip, and where Skip would end it. ahead is a reader of
+// the unit's tokens for the function lookahead.
+func (u *Unit) skipDecl(i int, ahead *unitReader) (int, bool) {
 	toks := u.tokens
 	first := &toks[i]
 	if skipRefuses(first) || first.Text == "[" {
@@ -140,7 +142,7 @@ func (u *Unit) skipDecl(i int) (int, bool) {
 	if _, ok := stageOfType(first.Text); ok && first.Kind == TokIdent {
 		return 0, false
 	}
-	if funcAhead(&unitReader{toks: toks, i: i}) {
+	if ahead.i = i; funcAhead(ahead) {
 		return 0, false
 	}
 	constMod := first.Kind == TokIdent && constMods[first.Text]
