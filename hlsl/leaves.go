@@ -17,25 +17,32 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
+// ident takes the next token if it is an identifier, and one of words
+// unless words is nil; else it takes nothing and returns nil.
+func ident(lex *lexer.PeekingLexer, words map[string]bool) *lexer.Token {
+	if t := lex.Peek(); t.Type != tokType(TokIdent) || words != nil && !words[t.Value] {
+		return nil
+	}
+	return lex.Next()
+}
+
 // Parse implements participle.Parseable.
 func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
-	t := lex.Peek()
-	if t.Type != tokType(TokIdent) || !modifierWords[t.Value] {
+	t := ident(lex, modifierWords)
+	if t == nil {
 		return participle.NextMatch
 	}
 	m.Pos, m.Word = t.Pos, t.Value
-	lex.Next()
 	return nil
 }
 
 // Parse implements participle.Parseable.
 func (n *Name) Parse(lex *lexer.PeekingLexer) error {
-	t := lex.Peek()
-	if t.Type != tokType(TokIdent) {
+	t := ident(lex, nil)
+	if t == nil {
 		return participle.NextMatch
 	}
 	n.Pos, n.Text = t.Pos, t.Value
-	lex.Next()
 	return nil
 }
 
@@ -78,12 +85,11 @@ func (t *Type) Parse(lex *lexer.PeekingLexer) error {
 
 // Parse implements participle.Parseable.
 func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
-	t := lex.Peek()
-	if t.Type != tokType(TokIdent) {
+	t := ident(lex, nil)
+	if t == nil {
 		return participle.NextMatch
 	}
 	d.Pos, d.Name = t.Pos, t.Value
-	lex.Next()
 	var err error
 	if d.Dims, err = parseDims(lex); err != nil {
 		return err
