@@ -88,25 +88,14 @@ func (t *Token) Spelled(src []byte) bool {
 
 // A RawToken is a preprocessing token as the scanner and the expander
 // carry it: its position in full, and whether a string in it is
-// unterminated. The output is made of Tokens, its compact form.
+// unterminated. The output is made of Tokens, its compact form (compact);
+// the fields both have mean what Token's say.
 type RawToken struct {
-	Text string
-	Pos  ir.Pos
-	// Ctx indexes the include context the token comes from (see
-	// Result.Contexts); 0 is the main file. Set by the preprocessor.
-	Ctx int32
-	// Off is the byte offset where the token starts in the file of its
-	// include context, as read (not moved by #line): a source rewrite
-	// edits the file there. For a token a macro expansion made, it is the
-	// offset of the macro invocation.
-	Off   int32
-	Kind  TokKind
-	Space bool // whitespace or a comment precedes the token on its line
-	BOL   bool // the token is the first on its (logical) line
-	// Expanded marks a token made by the preprocessor rather than spelled
-	// at Off: a macro body's token, a # or ## result, defined, __LINE__.
-	// An argument substituted into a macro stays as spelled.
-	Expanded bool
+	Text                 string
+	Pos                  ir.Pos // file (as #line names it), line and column
+	Ctx, Off             int32
+	Kind                 TokKind
+	Space, BOL, Expanded bool
 	// unterminated marks a string or character constant with no closing
 	// quote: the preprocessor reports it only where the token is used.
 	unterminated bool
