@@ -1,6 +1,7 @@
 package hlsl
 
 import (
+	"fmt"
 	"io/fs"
 	"testing"
 
@@ -40,10 +41,7 @@ var chunkCases = []string{
 // funcAhead over the unit's tokens (what skipDecl asks) answers what it
 // answers over participle's lexer (what FuncLookahead asks).
 func TestFuncAheadReaders(t *testing.T) {
-	files := benchSets(t)
-	for _, c := range chunkCases {
-		files["cases"] = append(files["cases"], benchFile{name: "case.hlsl", src: []byte(c), opts: &PPOptions{}})
-	}
+	files := chunkTestFiles(t)
 	starts := 0
 	for set, fs := range files {
 		for _, f := range fs {
@@ -67,6 +65,15 @@ func TestFuncAheadReaders(t *testing.T) {
 	assert.Greater(t, starts, 1000, "functions found")
 }
 
+// chunkTestFiles are both corpora (benchSets) and chunkCases, as "cases".
+func chunkTestFiles(t *testing.T) map[string][]benchFile {
+	files := benchSets(t)
+	for i, c := range chunkCases {
+		files["cases"] = append(files["cases"], benchFile{name: fmt.Sprintf("case%d.hlsl", i), src: []byte(c), opts: &PPOptions{}})
+	}
+	return files
+}
+
 // TestParseChunkedSameTree checks that parsing a file in chunks (cut after
 // every safe ";", the smallest chunks there can be) and without the tokens
 // of function bodies gives the syntax tree a parse of every token of the
@@ -74,10 +81,7 @@ func TestFuncAheadReaders(t *testing.T) {
 // and that no cut of a file without syntax errors falls in the middle of a
 // declaration (which the fallback to a whole parse would hide).
 func TestParseChunkedSameTree(t *testing.T) {
-	files := benchSets(t)
-	for i, c := range chunkCases {
-		files["cases"] = append(files["cases"], benchFile{name: "case" + string(rune('0'+i)) + ".hlsl", src: []byte(c), opts: &PPOptions{}})
-	}
+	files := chunkTestFiles(t)
 	fp, _ := parsers()
 	compared, cut, bodies, skips := 0, 0, 0, 0
 	for set, fs := range files {
