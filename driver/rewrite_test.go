@@ -37,9 +37,9 @@ technique Old { pass P0 { VertexShader = compile vs_2_0 SmallVS(); PixelShader =
 	res, err := driver.Rewrite([]driver.Source{{Name: "fx.fx", Src: []byte(src)}}, driver.RewriteOptions{})
 	require.NoError(t, err)
 	out := string(res.Outputs[0])
-	assert.Contains(t, out, "BIG BigVS_unpacked(")
-	assert.Contains(t, out, "float4 BigPS_unpacked(")
-	assert.NotContains(t, out, "SmallVS_unpacked", "a pair that fits is left alone")
+	assert.Contains(t, out, "BigVS_Packed BigVS(")
+	assert.Contains(t, out, "float4 BigPS(BigPS_Packed shpack_in /* BIG i */)")
+	assert.NotContains(t, out, "SmallVS_Packed", "a pair that fits is left alone")
 	require.Len(t, res.Pairs, 2)
 	assert.Equal(t, driver.RewrittenPair{Technique: "Big", Pass: "P0", VS: "BigVS", PS: "BigPS", Rewritten: true},
 		driver.RewrittenPair{Technique: res.Pairs[0].Technique, Pass: res.Pairs[0].Pass, VS: res.Pairs[0].VS, PS: res.Pairs[0].PS, Rewritten: res.Pairs[0].Rewritten})
@@ -58,7 +58,7 @@ technique Old { pass P0 { VertexShader = compile vs_2_0 SmallVS(); PixelShader =
 	// vs_2_0, so it stays as it is, with a note saying why.
 	res, err = driver.Rewrite([]driver.Source{{Name: "fx.fx", Src: []byte(src)}}, driver.RewriteOptions{All: true})
 	require.NoError(t, err)
-	assert.NotContains(t, string(res.Outputs[0]), "SmallVS_unpacked")
+	assert.NotContains(t, string(res.Outputs[0]), "SmallVS_Packed")
 	assert.Contains(t, res.Notes[1].String(), "fx.fx:30:57: note: left as it is (it fits with one register per semantic, and --all cannot rewrite it): technique Old, pass P0 compiles SmallVS for vs_2_0")
 }
 
@@ -70,7 +70,7 @@ func TestRewriteTwoSources(t *testing.T) {
 		driver.RewriteOptions{VSEntry: "MainVS", PSEntry: "MainPS"})
 	require.NoError(t, err)
 	assert.Contains(t, string(res.Outputs[0]), "MainVS_Packed MainVS(float4 p : POSITION)")
-	assert.Contains(t, string(res.Outputs[1]), "float4 MainPS(MainPS_Packed shpack_in) : COLOR0")
+	assert.Contains(t, string(res.Outputs[1]), "float4 MainPS(MainPS_Packed shpack_in /* VSOUT i */) : COLOR0")
 	assert.Equal(t, []string{"vs.hlsl", "ps.hlsl"}, res.Deps)
 
 	_, err = driver.Rewrite([]driver.Source{{Name: "vs.hlsl", Src: []byte(vs)}, {Name: "vs2.hlsl", Src: []byte(vs)}},
@@ -116,8 +116,8 @@ technique Water { pass P0 { VertexShader = compile vs_3_0 WaterVS(); PixelShader
 	}
 	// Output:
 	// technique Water, pass P0: WaterVS writes 3 general registers, WaterPS reads 3
-	// WaterVS_Packed WaterVS(float4 p : POSITION)
-	// float4 WaterPS(WaterPS_Packed shpack_in) : COLOR0
+	// WaterVS_Packed WaterVS(float4 p : POSITION) { VS_OUTPUT o = (VS_OUTPUT)0; o.Pos = p; WaterVS_RETURN(o) }
+	// float4 WaterPS(WaterPS_Packed shpack_in /* VS_OUTPUT i */) : COLOR0 { WaterPS_UNPACK return i.M0 * i.M10; }
 }
 
 // TestPackedHLSLOutputs checks what packed HLSL is written for: the struct

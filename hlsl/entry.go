@@ -18,11 +18,16 @@ type EntryPoint struct {
 	In, Out *ir.Signature
 	Return  EntryReturn
 	Params  []EntryParam
-	// NameToks are the tokens naming the function in its definition and
-	// prototypes and every other use of its name inside a function (a
-	// call), in source order. Uses in techniques and shader variables are
-	// not among them: they name the entry point, not the function.
-	NameToks []Token
+	// Decls are the function's declarations, prototypes and the
+	// definition, in source order, by their tokens: what a rewrite that
+	// edits the function in place edits.
+	Decls []FuncSyntax
+	// Calls are the tokens naming the function in a call inside a
+	// function body ("F(" not after a "."), in source order. Uses in
+	// techniques and shader variables are not among them: they name the
+	// entry point, not the function; nor are members, parameters or
+	// variables spelled like it.
+	Calls []Token
 	// Close is the "}" that ends the definition's body.
 	Close Token
 	// Pos is where the definition starts.
@@ -118,10 +123,87 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	}
 	for _, d := range u.File.Decls {
 		if f := d.Func; f != nil {
-			ep.NameToks = append(ep.NameToks, u.namesIn(f, name)...)
+			if f.Name.Text == name {
+				ep.Decls = append(ep.Decls, u.funcSyntax(f))
+			}
+			ep.Calls = append(ep.Calls, u.callsIn(f, name)...)
 		}
 	}
 	return ep, nil
+}
+
+// FuncSyntax is one declaration of a function as tokens: where each part
+// of "[attrs] mods Ret Name(Params) : SEM { Body }" stands.
+type FuncSyntax struct {
+	// Start is the declaration's first token (an attribute, a modifier or
+	// the return type).
+	Start Token
+	// Ret are the return type's tokens, Name the function's name.
+	Ret  []Token
+	Name Token
+	// Open and CloseParen are the parameter list's parentheses; Params
+	// are each parameter's tokens and Commas the commas between them
+	// (len(Params)-1 of them). A "(void)" list has no Params.
+	Open, CloseParen Token
+	Params           [][]Token
+	Commas           []Token
+	// Sem is the ": SEMANTIC" (or ": register(...)") after the list, nil
+	// if none.
+	Sem []Token
+	// Body are the definition's tokens from "{" to "}"; nil for a
+	// prototype, whose End is its ";".
+	Body []Token
+	End  Token
+}
+
+// funcSyntax collects the tokens of one declaration of a function.
+func (u *Unit) funcSyntax(f *FuncDecl) FuncSyntax {
+	open, closeParen := f.Params.Pos.Offset, f.Params.Close.Offset
+	fs := FuncSyntax{
+		Start: u.tokens[f.Pos.Offset],
+		Ret:   u.tokens[f.Ret.Pos.Offset:f.Name.Pos.Offset],
+		Name:  u.tokens[f.Name.Pos.Offset],
+		Open:  u.tokens[open], CloseParen: u.tokens[closeParen],
+	}
+	depth, start := 0, open+1
+	inner := u.tokens[open+1 : closeParen]
+	if !(len(inner) == 1 && inner[0].Text == "void") && len(inner) > 0 {
+		for i := open + 1; i <= closeParen; i++ {
+			t := u.tokens[i]
+			switch {
+			case t.Kind != TokPunct:
+			case t.Text == "(" || t.Text == "[" || t.Text == "{":
+				depth++
+			case (t.Text == ")" || t.Text == "]" || t.Text == "}") && i < closeParen:
+				depth--
+			case t.Text == "," && depth == 0 || i == closeParen:
+				fs.Params = append(fs.Params, u.tokens[start:i])
+				if i < closeParen {
+					fs.Commas = append(fs.Commas, t)
+				}
+				start = i + 1
+			}
+		}
+	}
+	if f.Sem != nil {
+		end := len(u.tokens)
+		if f.Body != nil {
+			end = f.Body.Pos.Offset
+		}
+		for i := f.Sem.Pos.Offset; i < end && u.tokens[i].Text != ";"; i++ {
+			fs.Sem = append(fs.Sem, u.tokens[i])
+		}
+	}
+	if f.Body != nil {
+		fs.Body = u.tokens[f.Body.Pos.Offset : f.Body.Close.Offset+1]
+		fs.End = u.tokens[f.Body.Close.Offset]
+	} else {
+		i := closeParen + 1 + len(fs.Sem)
+		if i < len(u.tokens) {
+			fs.End = u.tokens[i]
+		}
+	}
+	return fs
 }
 
 func (u *Unit) entryParam(p *Param, toks []lexer.Token, r paramRange) EntryParam {
@@ -172,18 +254,15 @@ func (u *Unit) entryParam(p *Param, toks []lexer.Token, r paramRange) EntryParam
 	return ep
 }
 
-// namesIn returns the identifier tokens spelling name inside function f:
-// its own name when it is the function, and uses in its body.
-func (u *Unit) namesIn(f *FuncDecl, name string) []Token {
-	var out []Token
-	if f.Name.Text == name {
-		out = append(out, u.tokens[f.Name.Pos.Offset])
-	}
+// callsIn returns the tokens of f's body that call the function name:
+// name followed by "(" and not after "." (a member spelled like it).
+func (u *Unit) callsIn(f *FuncDecl, name string) []Token {
 	if f.Body == nil {
-		return out
+		return nil
 	}
-	for i := f.Body.Pos.Offset; i <= f.Body.Close.Offset && i < len(u.tokens); i++ {
-		if t := u.tokens[i]; t.Kind == TokIdent && t.Text == name {
+	var out []Token
+	for i := f.Body.Pos.Offset + 1; i < f.Body.Close.Offset && i+1 < len(u.tokens); i++ {
+		if t := u.tokens[i]; t.Kind == TokIdent && t.Text == name && u.tokens[i+1].Text == "(" && u.tokens[i-1].Text != "." {
 			out = append(out, t)
 		}
 	}

@@ -3,25 +3,43 @@
 // feeds read it, keeping the files' entry-point names, parameters and
 // techniques, so they build as before.
 //
-// The edit keeps the user's text and adds to it, by byte offset (the
-// tokens' spans from the front end), rather than printing the file again:
+// The edit keeps the user's text and changes it in place, by byte offset
+// (the tokens' spans from the front end), rather than printing the file
+// again or wrapping the user's function in another:
 //
-//   - every entry function to wrap is renamed where it is declared and
-//     called (F becomes F_unpacked): the shader exactly as written;
-//   - right after its definition comes a generated block: a struct with
-//     one member per register, declared with that register's semantic (the
-//     portable layout, the only one HLSL can express and every runtime
-//     reads), and a wrapper under the original name with the original
-//     parameters that calls F_unpacked and packs its outputs (vertex side)
-//     or unpacks the registers into the parameters F_unpacked takes (pixel
-//     side); uniform parameters, vertex inputs and pixel outputs pass
-//     through unchanged, so techniques' compile statements still bind;
-//   - a #line directive after the block gives the rest of the file its
-//     own line numbers back, so a compiler's messages about the user's code
-//     point at the user's file and line.
+//   - before the entry function's first declaration comes a generated
+//     block: a struct with one member per register, declared with that
+//     register's semantic (the portable layout, the only one HLSL can
+//     express and every runtime reads), and a statement macro that moves
+//     values between the registers and the user's variables;
+//   - the function itself is edited: a vertex shader returns the packed
+//     struct (its return type becomes the struct, each "return EXPR;"
+//     becomes NAME_RETURN(EXPR), which builds the registers from EXPR and
+//     the out parameters, and its out parameters become locals); a pixel
+//     shader takes the packed struct in place of the parameters that read
+//     registers, and its body starts with NAME_UNPACK, which declares
+//     those parameters as locals and fills them from the registers;
+//     uniform parameters, vertex inputs and pixel outputs are left as
+//     written, so techniques' compile statements still bind;
+//   - a #line directive after the block gives the rest of the file its own
+//     line numbers back, and the edits inside the function keep every line
+//     where it was, so a compiler's messages about the user's code point at
+//     the user's file and line.
 //
-// The wrappers follow the functions they wrap, which a technique must
-// already follow, so they are defined before any technique uses them.
+// Why in place and not a wrapper that calls the user's function: a
+// compiler inlines the call, and the copies it makes of the arguments
+// (uniform matrices) and of the returned struct are temporaries the
+// original never needed; vkd3d 1.17 took a vertex shader with eight uniform
+// matrices from r5 to r49 that way, past vs_3_0's r31, and the program drew
+// zeros. Edited in place, the function computes what it did and the
+// registers are written once, each whole: NAME_RETURN assigns every
+// register one constructor (float4(o.uv, o.fog, 0)) rather than one
+// component at a time, which vkd3d compiles straight into the output
+// registers; a returned expression that is not a variable is repeated in
+// the constructors rather than copied into a local struct, which vkd3d
+// would again keep in temporaries (an expression with side effects is
+// copied, once). A function that other functions also call keeps a copy of
+// its original under a new name (F_unpacked) for those calls.
 //
 // The package knows nothing of packing or of which shaders belong
 // together: it is given the layouts (see package driver) and edits.
@@ -35,7 +53,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
 )
@@ -49,7 +66,7 @@ type File struct {
 	Unit *hlsl.Unit
 }
 
-// A Vertex is a vertex shader entry point of Files[File] to wrap so that it
+// A Vertex is a vertex shader entry point of Files[File] to edit so that it
 // writes Layout, a portable vs_3_0 layout of EP.Out.
 type Vertex struct {
 	File   int
@@ -60,7 +77,7 @@ type Vertex struct {
 	Unpacked int
 }
 
-// A Pixel is a pixel shader entry point of Files[File] to wrap so that it
+// A Pixel is a pixel shader entry point of Files[File] to edit so that it
 // reads the registers of the vertex layout VS; Layout is its input layout
 // derived from VS (pack.Derive), which says the role of every input.
 type Pixel struct {
@@ -88,10 +105,12 @@ type Plan struct {
 	Pixel  []Pixel
 }
 
-// An edit replaces src[off:end] with text.
+// An edit replaces src[off:end] with text. A rename is an edit of one
+// token that a larger edit may take into its own text (see file.text).
 type edit struct {
 	off, end int
 	text     string
+	rename   bool
 }
 
 // Apply performs the plan and returns the new contents of every file, in
@@ -104,119 +123,249 @@ func Apply(p *Plan) ([][]byte, error) {
 			taken[id] = true
 		}
 	}
-	fresh := func(base string) string {
-		name := base
-		for n := 2; taken[name]; n++ {
-			name = base + strconv.Itoa(n)
-		}
-		taken[name] = true
-		return name
+	a := &applier{taken: taken, files: make([]*file, len(p.Files))}
+	for i := range p.Files {
+		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}}
 	}
-	edits := make([][]edit, len(p.Files))
-	var errs ir.ErrorList
-	wrap := func(file int, ep *hlsl.EntryPoint, block func(orig string) string) {
-		f := &p.Files[file]
-		orig := fresh(ep.Name + "_unpacked")
-		var es []edit
-		for _, t := range append(slices.Clone(ep.NameToks), ep.Close) {
-			if e := editable(f, &t, ep.Name); e != nil {
-				errs = append(errs, e)
-				break // one error per function says it
-			}
-		}
-		if len(errs) > 0 {
+	// Calls of an edited function from other functions go to a copy of
+	// the original: first every rename, so that every text the edits
+	// take from the source has them.
+	copies := make(map[*hlsl.EntryPoint]string)
+	plan := func(file int, ep *hlsl.EntryPoint) {
+		f := a.files[file]
+		if len(ep.Calls) == 0 || copies[ep] != "" {
 			return
 		}
-		for _, t := range ep.NameToks {
-			es = append(es, edit{int(t.Off), int(t.Off) + len(t.Text), orig})
+		orig := a.fresh(ep.Name + "_unpacked")
+		copies[ep] = orig
+		for i := range ep.Calls {
+			if f.editable(&ep.Calls[i], ep.Name) {
+				f.renames[int(ep.Calls[i].Off)] = edit{int(ep.Calls[i].Off), int(ep.Calls[i].Off) + len(ep.Calls[i].Text), orig, true}
+			}
 		}
-		// The block goes after the line that ends the definition when
-		// nothing but blanks follow the "}" on it, else right after it.
-		after, line := int(ep.Close.Off)+1, f.Unit.PP.Pos(&ep.Close)
-		if rest := restOfLine(f.Src, after); rest >= 0 {
-			after, line.Line = rest, line.Line+1
-		} else {
-			block0 := block
-			block = func(orig string) string { return "\n" + block0(orig) }
+	}
+	for _, v := range p.Vertex {
+		plan(v.File, v.EP)
+	}
+	for _, ps := range p.Pixel {
+		plan(ps.File, ps.EP)
+	}
+	// One error per function says what stops it; none of its edits are
+	// kept then.
+	each := func(f *file, edit func()) {
+		errs, edits := len(a.errs), len(f.edits)
+		edit()
+		if len(a.errs) > errs {
+			a.errs = a.errs[:errs+1]
+			f.edits = f.edits[:edits]
 		}
-		text := block(orig) + lineDirective(line) + "\n"
-		if bytes.Contains(f.Src, []byte("\r\n")) {
-			text = strings.ReplaceAll(text, "\n", "\r\n") // keep the file's line ends
-		}
-		es = append(es, edit{after, after, text})
-		edits[file] = append(edits[file], es...)
 	}
 	for i := range p.Vertex {
 		v := &p.Vertex[i]
-		wrap(v.File, v.EP, func(orig string) string {
-			b, err := vertexBlock(v, orig, fresh)
-			if err != nil {
-				errs = append(errs, ir.Errors(err)...)
-			}
-			return b
-		})
+		f := a.files[v.File]
+		each(f, func() { f.vertex(v, copies[v.EP]) })
 	}
 	for i := range p.Pixel {
 		ps := &p.Pixel[i]
-		wrap(ps.File, ps.EP, func(orig string) string {
-			b, err := pixelBlock(ps, orig, fresh)
-			if err != nil {
-				errs = append(errs, ir.Errors(err)...)
-			}
-			return b
-		})
+		f := a.files[ps.File]
+		each(f, func() { f.pixel(ps, copies[ps.EP]) })
 	}
-	if len(errs) > 0 {
-		errs.Sort()
-		return nil, errs
+	if len(a.errs) > 0 {
+		a.errs.Sort()
+		return nil, a.errs
 	}
 	out := make([][]byte, len(p.Files))
-	for i, f := range p.Files {
-		out[i] = apply(f.Src, edits[i])
+	for i, f := range a.files {
+		out[i] = f.apply()
 	}
 	return out, nil
 }
 
+// applier holds what the edits of all files share: the names taken and
+// the errors.
+type applier struct {
+	taken map[string]bool
+	files []*file
+	errs  ir.ErrorList
+}
+
+// fresh returns base, or base with a number, so that it names nothing the
+// files spell (identifier or macro) nor anything generated before.
+func (a *applier) fresh(base string) string {
+	name := base
+	for n := 2; a.taken[name]; n++ {
+		name = base + strconv.Itoa(n)
+	}
+	a.taken[name] = true
+	return name
+}
+
+// local returns base, or base with a number, so that it names nothing
+// the files spell nor anything generated as a global: a name for a
+// parameter or a local variable, which functions may share.
+func (a *applier) local(base string) string {
+	name := base
+	for n := 2; a.taken[name]; n++ {
+		name = base + strconv.Itoa(n)
+	}
+	return name
+}
+
+// file collects the edits of one file.
+type file struct {
+	*File
+	a       *applier
+	edits   []edit
+	renames map[int]edit // by offset
+}
+
 // editable checks that a token the rewrite edits is spelled in the file
-// being rewritten.
-func editable(f *File, t *hlsl.Token, fn string) *ir.Error {
+// being rewritten; what names the function for the message.
+func (f *file) editable(t *hlsl.Token, fn string) bool {
 	switch {
 	case t.Ctx != 0:
 		chain := f.Unit.PP.Chain(t.Ctx)
-		return ir.Errorf(f.Unit.PP.Pos(t), chain, "%s is declared in %s, which %s includes: shpack rewrites the files it is given, not their includes (move %s into %s)",
-			fn, f.Unit.PP.Contexts[t.Ctx].File, f.Name, fn, f.Name)
+		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(t), chain, "%s is declared in %s, which %s includes: shpack rewrites the files it is given, not their includes (move %s into %s)",
+			fn, f.Unit.PP.Contexts[t.Ctx].File, f.Name, fn, f.Name))
+		return false
 	case !t.Spelled(f.Src):
-		return ir.Errorf(f.Unit.PP.Pos(t), nil, "%s comes from a macro expansion here: shpack can only rename what is spelled in the file", fn)
+		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(t), nil, "%s: this part of it comes from a macro expansion: shpack can only edit what is spelled in the file", fn))
+		return false
 	}
-	return nil
+	return true
 }
 
-// restOfLine returns the offset after the end of the line at off when only
-// blanks stand between, or -1.
-func restOfLine(src []byte, off int) int {
-	for i := off; i < len(src); i++ {
-		switch src[i] {
-		case ' ', '\t', '\r':
-		case '\n':
-			return i + 1
-		default:
-			return -1
+// editableRun checks a run of tokens to be replaced or taken as text:
+// both ends spelled, everything in the main file.
+func (f *file) editableRun(toks []hlsl.Token, fn string) bool {
+	if len(toks) == 0 {
+		return true
+	}
+	for i := range toks {
+		if toks[i].Ctx != 0 {
+			return f.editable(&toks[i], fn)
 		}
 	}
-	return -1
+	return f.editable(&toks[0], fn) && f.editable(&toks[len(toks)-1], fn)
 }
 
-// apply performs non-overlapping edits on src.
-func apply(src []byte, edits []edit) []byte {
+// end is the offset after token t.
+func end(t *hlsl.Token) int { return int(t.Off) + len(t.Text) }
+
+// text is src[from:to] with the renames inside it applied.
+func (f *file) text(from, to int) string {
+	var b strings.Builder
+	at := from
+	for _, off := range f.renameOffsets(from, to) {
+		r := f.renames[off]
+		b.Write(f.Src[at:r.off])
+		b.WriteString(r.text)
+		at = r.end
+	}
+	b.Write(f.Src[at:to])
+	return b.String()
+}
+
+// renameOffsets are the offsets of the renames inside [from, to), sorted.
+func (f *file) renameOffsets(from, to int) []int {
+	var offs []int
+	for off, r := range f.renames {
+		if off >= from && r.end <= to {
+			offs = append(offs, off)
+		}
+	}
+	slices.Sort(offs)
+	return offs
+}
+
+// replace replaces src[from:to] with text.
+func (f *file) replace(from, to int, text string) {
+	f.edits = append(f.edits, edit{off: from, end: to, text: text})
+}
+
+// remove takes src[from:to] out. It stays in the file as a comment (its
+// line breaks with it, so that no line moves), unless a comment in it
+// would end that one; then only its line breaks stay.
+func (f *file) remove(from, to int) {
+	text := string(f.Src[from:to])
+	if !strings.Contains(text, "*/") {
+		rest := strings.TrimLeft(text, " \t")
+		f.replace(from, to, text[:len(text)-len(rest)]+blockComment(rest))
+		return
+	}
+	var b strings.Builder
+	for _, c := range f.Src[from:to] {
+		if c == '\n' || c == '\r' {
+			b.WriteByte(c)
+		}
+	}
+	f.replace(from, to, b.String())
+}
+
+// blockComment makes text a /* */ comment, with no blank at the end of a
+// line.
+func blockComment(text string) string {
+	text = strings.TrimLeft(text, " \t")
+	if strings.HasPrefix(text, "\n") || strings.HasPrefix(text, "\r") {
+		return "/*" + text + " */"
+	}
+	return "/* " + text + " */"
+}
+
+// insertBlock puts a block of whole lines (text ends with "\n") before the
+// line of token t, followed by a #line directive that gives that line its
+// number back; when something precedes t on its line, the block goes
+// right before t, on lines of its own.
+func (f *file) insertBlock(t *hlsl.Token, text string) {
+	at := int(t.Off)
+	lineStart := at
+	for lineStart > 0 && (f.Src[lineStart-1] == ' ' || f.Src[lineStart-1] == '\t') {
+		lineStart--
+	}
+	if lineStart == 0 || f.Src[lineStart-1] == '\n' {
+		at = lineStart
+	} else {
+		text = "\n" + text
+	}
+	text += lineDirective(f.Unit.PP.Pos(t)) + "\n"
+	if at != lineStart {
+		text += strings.Repeat(" ", max(0, f.Unit.PP.Pos(t).Col-1))
+	}
+	f.replace(at, at, f.lineEnds(text))
+}
+
+// lineEnds gives generated text the file's line ends.
+func (f *file) lineEnds(text string) string {
+	if bytes.Contains(f.Src, []byte("\r\n")) {
+		return strings.ReplaceAll(text, "\n", "\r\n")
+	}
+	return text
+}
+
+// apply performs the edits, and the renames no edit took into its text.
+func (f *file) apply() []byte {
+	edits := slices.Clone(f.edits)
+	for _, r := range f.renames {
+		inside := false
+		for _, e := range f.edits {
+			if e.off <= r.off && r.end <= e.end && e.end > e.off {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			edits = append(edits, r)
+		}
+	}
 	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Compare(a.off, b.off) })
 	var b strings.Builder
 	at := 0
 	for _, e := range edits {
-		b.Write(src[at:e.off])
+		b.Write(f.Src[at:e.off])
 		b.WriteString(e.text)
 		at = e.end
 	}
-	b.Write(src[at:])
+	b.Write(f.Src[at:])
 	return []byte(b.String())
 }
 
@@ -227,373 +376,251 @@ func lineDirective(pos ir.Pos) string {
 	return fmt.Sprintf("#line %d \"%s\"", pos.Line, file)
 }
 
-// vertexBlock writes the struct and the wrapper of a vertex shader.
-func vertexBlock(v *Vertex, orig string, fresh func(string) string) (string, error) {
-	regs, err := emit.PackedRegisters(v.Layout)
-	if err != nil {
-		return "", err
-	}
-	ep := v.EP
-	sig := v.Layout.Sig
-	st := fresh(ep.Name + "_Packed")
-	names := paramNames(ep)
-	retVar := local("shpack_ret", names)
-	outVar := local("shpack_out", names)
+// A paramEdit says what becomes of one parameter of an entry function:
+// new parameters that go before it, and whether it goes (it stays, as a
+// comment) or has its in/out/inout keyword replaced.
+type paramEdit struct {
+	before  []string
+	remove  bool
+	keyword string
+}
 
+// editHeader edits every declaration of ep (prototypes and definition):
+// the return type becomes ret (unless ""), the semantic after the
+// parameter list goes when dropSem, and each parameter as params says;
+// extra is appended to the list. It also copies the declarations under
+// the name orig for the function's other callers when orig is not "",
+// and puts block before the first declaration.
+func (f *file) editHeader(ep *hlsl.EntryPoint, block, ret string, dropSem bool, params []paramEdit, extra []string, orig string) {
+	for di := range ep.Decls {
+		d := &ep.Decls[di]
+		if !f.editable(&d.Start, ep.Name) || !f.editable(&d.End, ep.Name) || !f.editableRun(d.Ret, ep.Name) || !f.editable(&d.CloseParen, ep.Name) {
+			return
+		}
+		pre := ""
+		if di == 0 {
+			pre = block
+		}
+		if orig != "" {
+			copyText := f.text(int(d.Start.Off), int(d.Name.Off)) + orig + f.text(end(&d.Name), end(&d.End))
+			pre += copyText + "\n"
+		}
+		if pre != "" {
+			f.insertBlock(&d.Start, pre)
+		}
+		if ret != "" {
+			f.replace(int(d.Ret[0].Off), end(&d.Ret[len(d.Ret)-1]), ret)
+		}
+		if dropSem && len(d.Sem) > 0 {
+			if !f.editableRun(d.Sem, ep.Name) {
+				return
+			}
+			from := int(d.Sem[0].Off)
+			for from > 0 && (f.Src[from-1] == ' ' || f.Src[from-1] == '\t') {
+				from--
+			}
+			f.remove(from, end(&d.Sem[len(d.Sem)-1]))
+		}
+		f.editParams(ep, d, params, extra)
+	}
+}
+
+// editParams edits one declaration's parameter list: the text between
+// its parentheses is written again, every parameter kept as written (or
+// with its keyword replaced), the new ones where params and extra put
+// them, and the removed ones as a comment, with every line break of the
+// list, so that no line moves.
+func (f *file) editParams(ep *hlsl.EntryPoint, d *hlsl.FuncSyntax, params []paramEdit, extra []string) {
+	if len(d.Params) != len(params) {
+		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(&d.Open), nil, "%s: this declaration has %d parameters, the definition %d", ep.Name, len(d.Params), len(params)))
+		return
+	}
+	changed := len(extra) > 0
+	for _, pe := range params {
+		changed = changed || pe.remove || pe.keyword != "" || len(pe.before) > 0
+	}
+	if !changed {
+		return
+	}
+	for i := range d.Params {
+		if !f.editableRun(d.Params[i], ep.Name) {
+			return
+		}
+	}
+	for i := range d.Commas {
+		if !f.editable(&d.Commas[i], ep.Name) {
+			return
+		}
+	}
+	// Each parameter's text runs from the end of the separator before it
+	// (the "(" or a ",") to the start of the one after it: the blanks and
+	// comments around it go with it.
+	sepEnd := func(i int) int { // end of the separator before parameter i
+		if i == 0 {
+			return end(&d.Open)
+		}
+		return end(&d.Commas[i-1])
+	}
+	sepStart := func(i int) int { // start of the separator after parameter i
+		if i == len(d.Params)-1 {
+			return int(d.CloseParen.Off)
+		}
+		return int(d.Commas[i].Off)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n// Added by shpack: %s writes its %s packed into %s\n",
-		ep.Name, plural(len(sig.Elements), "output"), plural(v.Layout.GeneralRegisters(), "general register"))
-	fmt.Fprintf(&b, "// (strategy %s; one register per semantic takes %d, vs_3_0 has %d).\n",
-		v.Layout.Strategy, v.Unpacked, v.Layout.File.General)
-	fmt.Fprintf(&b, "// %s is the vertex shader as written; pixel shaders read the\n// registers below by their semantics.\n", orig)
-	fmt.Fprintf(&b, "struct %s\n{\n", st)
-	for i := range regs {
-		r := &regs[i]
-		decl := fmt.Sprintf("%s %s : %s;", emit.FloatType(r.Width), r.Field(), vertexSemantic(sig, r))
-		fmt.Fprintf(&b, "    %-28s // o%d: %s\n", decl, r.Num, r.Comment(sig, ""))
-	}
-	b.WriteString("};\n\n")
-
-	var params, args, locals []string
-	for _, p := range ep.Params {
-		args = append(args, p.Name)
-		switch {
-		case p.Uniform || p.In && !p.Out:
-			params = append(params, p.Text)
-		case p.In && p.Out:
-			params = append(params, "in "+p.Bare)
-		default: // out: a local the call fills
-			locals = append(locals, p.Decl+";")
+	visible := 0 // parameters written so far, for the commas
+	var gone []string
+	flush := func() {
+		if len(gone) == 0 {
+			return
 		}
-	}
-	fmt.Fprintf(&b, "%s %s(%s)\n{\n", st, ep.Name, strings.Join(params, ", "))
-	for _, l := range locals {
-		fmt.Fprintf(&b, "    %s\n", l)
-	}
-	call := fmt.Sprintf("%s(%s);", orig, strings.Join(args, ", "))
-	if ep.Return.Type != "void" {
-		fmt.Fprintf(&b, "    %s %s = %s\n", ep.Return.Type, retVar, call)
-	} else {
-		fmt.Fprintf(&b, "    %s\n", call)
-	}
-	fmt.Fprintf(&b, "    %s %s = (%s)0;\n", st, outVar, st)
-	for i := range regs {
-		r := &regs[i]
-		for _, m := range r.Members {
-			e := &sig.Elements[m.Elem]
-			src := elementExpr(ep, m.Elem, e, retVar)
-			fmt.Fprintf(&b, "    %s.%s%s = %s;\n", outVar, r.Field(), r.Swizzle(m), emit.ToFloat(e, src))
-		}
-	}
-	fmt.Fprintf(&b, "    return %s;\n}\n", outVar)
-	return b.String(), nil
-}
-
-// vertexSemantic is the semantic a vertex register is declared with: the
-// member's own as written for POSITION0 and PSIZE (SV_Position stays
-// SV_Position), the portable name of the register otherwise.
-func vertexSemantic(sig *ir.Signature, r *emit.PackedRegister) string {
-	if r.Role != ir.RoleGeneral && len(r.Members) == 1 {
-		s := sig.Elements[r.Members[0].Elem].Semantic
-		s.Centroid = false
-		return s.String()
-	}
-	return r.Semantic()
-}
-
-// elementExpr is the HLSL expression of output element k inside the vertex
-// wrapper: a member of the returned value, or of an out parameter (which
-// the wrapper declares as a local of the same name).
-func elementExpr(ep *hlsl.EntryPoint, k int, e *ir.Element, retVar string) string {
-	if k >= ep.Return.Out[0] && k < ep.Return.Out[1] {
-		if ep.Return.Struct {
-			return retVar + "." + e.Access
-		}
-		return retVar + strings.TrimPrefix(e.Access, "return")
-	}
-	return e.Access
-}
-
-// pixelReg is one vertex register a pixel shader reads.
-type pixelReg struct {
-	reg     *emit.PackedRegister // the vertex side's register
-	width   int                  // components declared
-	members []pixelMember
-}
-
-type pixelMember struct {
-	elem int // index in the pixel input signature
-	mask ir.Mask
-}
-
-// pixelBlock writes the struct and the wrapper of a pixel shader.
-func pixelBlock(ps *Pixel, orig string, fresh func(string) string) (string, error) {
-	vregs, err := emit.PackedRegisters(ps.VS)
-	if err != nil {
-		return "", err
-	}
-	ep := ps.EP
-	in := ps.Layout.Sig
-	vsig := ps.VS.Sig
-	// The vertex element of every general input, by semantic.
-	type key struct {
-		u   ir.Usage
-		idx int
-	}
-	bySem := map[key]int{}
-	for i := range vsig.Elements {
-		u, idx, _ := vsig.Elements[i].Semantic.D3D9()
-		bySem[key{u, idx}] = i
-	}
-	regOf := map[int]int{} // vertex element -> index in vregs
-	for ri := range vregs {
-		for _, m := range vregs[ri].Members {
-			regOf[m.Elem] = ri
-		}
-	}
-	var reads []*pixelReg
-	readOf := map[int]*pixelReg{}
-	for i := range in.Elements {
-		if ps.Layout.Place[i].Role != ir.RoleGeneral {
-			continue
-		}
-		u, idx, _ := in.Elements[i].Semantic.D3D9()
-		j, ok := bySem[key{u, idx}]
-		if !ok {
-			return "", fmt.Errorf("internal error: %s: no vertex output %s%d", in.Elements[i].Name, u, idx)
-		}
-		ri := regOf[j]
-		pr := readOf[ri]
-		if pr == nil {
-			pr = &pixelReg{reg: &vregs[ri], width: vregs[ri].Width}
-			readOf[ri] = pr
-			reads = append(reads, pr)
-		}
-		var vmask ir.Mask
-		for _, m := range vregs[ri].Members {
-			if m.Elem == j {
-				vmask = m.Mask
-			}
-		}
-		pr.members = append(pr.members, pixelMember{i, ir.MaskRun(vmask.First(), in.Elements[i].Components)})
-	}
-	slices.SortFunc(reads, func(a, b *pixelReg) int { return cmp.Compare(a.reg.Num, b.reg.Num) })
-	// The narrowest declaration of each register among the vertex shaders
-	// (a pixel shader's mask is a subset of the vertex shader's).
-	for _, other := range ps.Others {
-		oregs, err := emit.PackedRegisters(other)
-		if err != nil {
-			return "", err
-		}
-		for _, pr := range reads {
-			j := bySemIn(other.Sig, in.Elements[pr.members[0].elem].Semantic)
-			for _, r := range oregs {
-				for _, m := range r.Members {
-					if m.Elem == j && r.Width < pr.width {
-						pr.width = r.Width
-					}
+		text := strings.Join(gone, ",")
+		if strings.Contains(text, "*/") {
+			var nl strings.Builder
+			for _, c := range text {
+				if c == '\n' || c == '\r' {
+					nl.WriteRune(c)
 				}
 			}
-		}
-	}
-	for _, pr := range reads {
-		slices.SortStableFunc(pr.members, func(a, b pixelMember) int { return cmp.Compare(a.mask.First(), b.mask.First()) })
-	}
-
-	names := paramNames(ep)
-	st := fresh(ep.Name + "_Packed")
-	inVar := local("shpack_in", names)
-	var b strings.Builder
-	verb := "writes"
-	if len(ps.VSNames) > 1 {
-		verb = "write"
-	}
-	fmt.Fprintf(&b, "\n// Added by shpack: %s reads %s that %s %s packed\n",
-		ep.Name, plural(len(reads), "register"), joinNames(ps.VSNames), verb)
-	fmt.Fprintf(&b, "// (strategy %s). %s is the pixel shader as written.\n", ps.VS.Strategy, orig)
-	fmt.Fprintf(&b, "struct %s\n{\n", st)
-	for _, pr := range reads {
-		mods, sem := pixelDecl(in, pr)
-		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.FloatType(pr.width), pr.reg.Field(), sem))
-		var parts []string
-		for _, m := range pr.members {
-			parts = append(parts, in.Elements[m.elem].Name+" = ."+m.mask.String())
-		}
-		fmt.Fprintf(&b, "    %-28s // o%d: %s\n", decl, pr.reg.Num, strings.Join(parts, ", "))
-	}
-	b.WriteString("};\n\n")
-
-	// Parameters: the packed struct takes the place of the first
-	// parameter that reads registers; inputs become locals filled from it.
-	var params, args, body []string
-	packedAdded := false
-	extra := 0
-	for _, p := range ep.Params {
-		args = append(args, p.Name)
-		if p.Uniform || !p.In {
-			params = append(params, p.Text)
-			continue
-		}
-		general, special := 0, 0
-		for k := p.InElems[0]; k < p.InElems[1]; k++ {
-			switch ps.Layout.Place[k].Role {
-			case ir.RoleGeneral:
-				general++
-			case ir.RoleVPos, ir.RoleVFace:
-				special++
-			}
-		}
-		if general == 0 && !p.Out {
-			params = append(params, p.Text) // VPOS, VFACE, or nothing the vertex shader writes
-			continue
-		}
-		if !packedAdded && general > 0 {
-			params = append(params, st+" "+inVar)
-			packedAdded = true
-		}
-		switch {
-		case p.Out: // inout: the pixel output passes through, its input comes from the registers
-			params = append(params, "out "+p.Bare)
-		case p.Struct:
-			body = append(body, fmt.Sprintf("%s = (%s)0;", p.Decl, p.Type))
-		default:
-			body = append(body, p.Decl+";")
-		}
-		for k := p.InElems[0]; k < p.InElems[1]; k++ {
-			e := &in.Elements[k]
-			switch ps.Layout.Place[k].Role {
-			case ir.RoleVPos, ir.RoleVFace:
-				// A special input inside a struct: one more parameter.
-				kind := "vpos"
-				if ps.Layout.Place[k].Role == ir.RoleVFace {
-					kind = "vface"
-				}
-				name := local(fmt.Sprintf("shpack_%s%d", kind, extra), names)
-				extra++
-				params = append(params, fmt.Sprintf("%s %s : %s", elementType(e), name, semanticAsWritten(e)))
-				src := name
-				if ep.In != nil && k < len(ep.In.Elements) && ep.In.Elements[k].Components > e.Components {
-					// A float4 SV_Position read as VPOS, a float2: z 0, w 1.
-					src = padded(name, e.Components, ep.In.Elements[k].Components)
-				}
-				body = append(body, fmt.Sprintf("%s = %s;", e.Access, src))
-			}
-		}
-	}
-	if !packedAdded {
-		params = append(params, st+" "+inVar)
-	}
-	for _, pr := range reads {
-		for _, m := range pr.members {
-			e := &in.Elements[m.elem]
-			src := inVar + "." + pr.reg.Field()
-			if m.mask != ir.MaskRun(0, pr.width) {
-				src += "." + m.mask.String()
-			}
-			if n, ok := ps.Widen[m.elem]; ok {
-				src = padded(src, e.Components, n)
-				wide := *e
-				wide.Components = n
-				e = &wide
-			}
-			body = append(body, fmt.Sprintf("%s = %s;", e.Access, emit.FromFloat(e, src)))
-		}
-	}
-	head := fmt.Sprintf("%s %s(%s)", ep.Return.Type, ep.Name, strings.Join(params, ", "))
-	if ep.Return.Semantic != "" {
-		head += " : " + ep.Return.Semantic
-	}
-	fmt.Fprintf(&b, "%s\n{\n", head)
-	for _, l := range body {
-		fmt.Fprintf(&b, "    %s\n", l)
-	}
-	call := fmt.Sprintf("%s(%s);", orig, strings.Join(args, ", "))
-	if ep.Return.Type != "void" {
-		call = "return " + call
-	}
-	fmt.Fprintf(&b, "    %s\n}\n", call)
-	return b.String(), nil
-}
-
-// padded widens a float vector expression of have components to want:
-// the missing components are 0, w is 1.
-func padded(expr string, have, want int) string {
-	parts := []string{expr}
-	for c := have; c < want; c++ {
-		if c == 3 {
-			parts = append(parts, "1")
+			b.WriteString(nl.String())
 		} else {
-			parts = append(parts, "0")
+			b.WriteString(" " + blockComment(text))
+		}
+		gone = nil
+	}
+	add := func(text string) {
+		if visible > 0 {
+			b.WriteString(",")
+		}
+		flush()
+		if visible > 0 || b.Len() > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(text)
+		visible++
+	}
+	for i, pe := range params {
+		for _, t := range pe.before {
+			add(t)
+		}
+		text := f.text(sepEnd(i), sepStart(i))
+		if pe.remove {
+			gone = append(gone, text)
+			continue
+		}
+		if pe.keyword != "" {
+			toks := d.Params[i]
+			for k := range toks {
+				if w := toks[k].Text; w == "in" || w == "out" || w == "inout" {
+					at := int(toks[k].Off) - sepEnd(i)
+					text = text[:at] + pe.keyword + text[at+len(w):]
+					break
+				}
+			}
+		}
+		if visible > 0 {
+			b.WriteString(",")
+		}
+		flush()
+		b.WriteString(text)
+		visible++
+	}
+	for _, t := range extra {
+		add(t)
+	}
+	flush()
+	f.replace(end(&d.Open), int(d.CloseParen.Off), b.String())
+}
+
+// A returnStmt is a "return EXPR;" of a function body: the tokens of
+// "return", of EXPR and of ";".
+type returnStmt struct {
+	ret, semi *hlsl.Token
+	expr      []hlsl.Token
+}
+
+// returns finds the return statements of a body.
+func returns(body []hlsl.Token) []returnStmt {
+	var out []returnStmt
+	for i := 1; i < len(body)-1; i++ {
+		if body[i].Kind != hlsl.TokIdent || body[i].Text != "return" {
+			continue
+		}
+		depth := 0
+		for j := i + 1; j < len(body)-1; j++ {
+			switch body[j].Text {
+			case "(", "[":
+				depth++
+			case ")", "]":
+				depth--
+			}
+			if body[j].Text == ";" && depth == 0 || body[j].Text == "{" || body[j].Text == "}" {
+				if body[j].Text == ";" {
+					out = append(out, returnStmt{&body[i], &body[j], body[i+1 : j]})
+				}
+				i = j
+				break
+			}
 		}
 	}
-	return fmt.Sprintf("%s(%s)", emit.FloatType(want), strings.Join(parts, ", "))
+	return out
 }
 
-// bySemIn finds the element of sig with the Direct3D 9 semantic of sem,
-// or -1.
-func bySemIn(sig *ir.Signature, sem ir.Semantic) int {
-	u, idx, _ := sem.D3D9()
-	for i := range sig.Elements {
-		if eu, eidx, _ := sig.Elements[i].Semantic.D3D9(); eu == u && eidx == idx {
-			return i
+// sideEffects reports whether an expression assigns or increments
+// something: such an expression is evaluated once, into a local.
+func sideEffects(expr []hlsl.Token) bool {
+	for i := range expr {
+		if expr[i].Kind != hlsl.TokPunct {
+			continue
+		}
+		switch expr[i].Text {
+		case "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--":
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
-// pixelDecl returns the interpolation keywords and the semantic of a
-// pixel register: centroid as the inputs in it ask for it (the _centroid
-// suffix if one was written so, the keyword otherwise), other
-// interpolation modes as keywords.
-func pixelDecl(in *ir.Signature, pr *pixelReg) (mods, sem string) {
-	sem = pr.reg.Semantic()
-	var words []string
-	for _, m := range pr.members {
-		e := &in.Elements[m.elem]
-		if e.Semantic.Centroid {
-			sem += "_centroid"
-			break
-		}
-		if e.Centroid() {
-			words = append(words, "centroid")
-			break
+// topComma reports whether an expression has a comma outside brackets,
+// which would split a macro argument.
+func topComma(expr []hlsl.Token) bool {
+	depth := 0
+	for i := range expr {
+		switch expr[i].Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				return true
+			}
 		}
 	}
-	if mode := in.Elements[pr.members[0].elem].Mods.Interpolation(); mode != "linear" {
-		words = append([]string{mode}, words...)
-	}
-	return strings.Join(words, " "), sem
+	return false
 }
 
-// elementType spells the type of one row ("float2", "bool").
-func elementType(e *ir.Element) string {
-	if e.Components == 1 {
-		return e.Type.String()
+// writeMacro writes a statement macro, one statement a line, backslash
+// continued.
+func writeMacro(b *strings.Builder, head string, lines []string) {
+	fmt.Fprintf(b, "#define %s", head)
+	for _, ln := range lines {
+		fmt.Fprintf(b, " \\\n    %s", ln)
 	}
-	return e.Type.String() + strconv.Itoa(e.Components)
+	b.WriteString("\n")
 }
 
-// semanticAsWritten spells an element's semantic (upper case, with its
-// index).
-func semanticAsWritten(e *ir.Element) string { return e.Semantic.String() }
-
-// paramNames is the set of an entry point's parameter names.
-func paramNames(ep *hlsl.EntryPoint) map[string]bool {
-	names := map[string]bool{}
-	for _, p := range ep.Params {
-		names[p.Name] = true
+// comment writes text as // comment lines of at most 78 columns.
+func comment(b *strings.Builder, text string) {
+	line := "//"
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > 78 && line != "//" {
+			b.WriteString(line + "\n")
+			line = "//"
+		}
+		line += " " + w
 	}
-	return names
-}
-
-// local picks a local variable name that no parameter has.
-func local(base string, names map[string]bool) string {
-	name := base
-	for n := 2; names[name]; n++ {
-		name = base + strconv.Itoa(n)
-	}
-	names[name] = true
-	return name
+	b.WriteString(line + "\n")
 }
 
 func plural(n int, word string) string {

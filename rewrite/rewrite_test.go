@@ -47,48 +47,85 @@ V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
 float4 PS(V i) : COLOR0 { return i.a + i.b; }
 `
 
+// TestRewriteShapes: the functions are edited in place, on their own
+// lines; each gets a block before it (struct and macro), and #line gives
+// its line its number back.
 func TestRewriteShapes(t *testing.T) {
 	got := apply(t, plan(t, pairSrc, "VS", "PS"))
-	// The originals are renamed where they are defined; the wrappers
-	// follow them on lines of their own, and #line gives the next line its
-	// own number back.
-	assert.Contains(t, got, "V VS_unpacked(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }\n\n// Added by shpack: VS writes its 3 outputs packed into 1 general register\n")
 	assert.Contains(t, got, "    float4 r0 : POSITION0;       // o0: p\n    float2 r1 : TEXCOORD0;       // o1: a = .x, b = .y\n")
-	assert.Contains(t, got, "VS_Packed VS(float4 p : POSITION)\n{\n    V shpack_ret = VS_unpacked(p);\n")
-	assert.Contains(t, got, "}\n#line 3 \"main.fx\"\nfloat4 PS_unpacked(V i) : COLOR0")
-	assert.Contains(t, got, "float4 PS(PS_Packed shpack_in) : COLOR0\n{\n    V i = (V)0;\n    i.a = shpack_in.r1.x;\n    i.b = shpack_in.r1.y;\n    return PS_unpacked(i);\n}\n#line 4 \"main.fx\"\n")
-	assert.True(t, strings.HasSuffix(got, "#line 4 \"main.fx\"\n"))
+	assert.Contains(t, got, "#define VS_RETURN(shpack_e) \\\n    { VS_Packed shpack_out; \\\n    shpack_out.r0 = (shpack_e).p; \\\n    shpack_out.r1 = float2((shpack_e).a, (shpack_e).b); \\\n    return shpack_out; }\n#line 2 \"main.fx\"\n")
+	assert.Contains(t, got, "\nVS_Packed VS(float4 p : POSITION) { V o = (V)0; o.p = p; VS_RETURN(o) }\n")
+	assert.Contains(t, got, "#define PS_UNPACK \\\n    V i = (V)0; \\\n    i.a = shpack_in.r1.x; \\\n    i.b = shpack_in.r1.y;\n#line 3 \"main.fx\"\n")
+	assert.Contains(t, got, "\nfloat4 PS(PS_Packed shpack_in /* V i */) : COLOR0 { PS_UNPACK return i.a + i.b; }\n")
+	assert.True(t, strings.HasPrefix(got, "struct V {"))
 }
 
 // TestRewriteNames: generated names never take a name the file uses (as
-// an identifier or a macro), and prototypes and calls are renamed with the
-// definition, but not other words that contain the name.
+// an identifier or a macro); only calls of the entry function go to the
+// copy of the original, not members, parameters or variables spelled like
+// it; prototypes are edited with the definition.
 func TestRewriteNames(t *testing.T) {
 	src := `#define PS_Packed 1
-struct V { float4 p : POSITION; float a : TEXCOORD0; float b : TEXCOORD1; };
+#define shpack_out 2
+struct V { float4 p : POSITION; float a : TEXCOORD0; float b : TEXCOORD1; float VS : TEXCOORD2; };
 V VS(float4 p : POSITION);
 float VS_unpacked;
-V VS(float4 shpack_ret : POSITION) { V o = (V)0; o.p = shpack_ret; return o; }
-V Other(float4 p : POSITION) { return VS(p); }
-float4 PS(V shpack_in) : COLOR0 { float4 VSx = 0; return shpack_in.a + VSx; }
+V VS(float4 shpack_e : POSITION) { V o = (V)0; o.p = shpack_e; o.VS = 1.5; return o; }
+V Other(float4 p : POSITION, float VS : TEXCOORD0) { V o = VS(p); o.VS = VS; return o; }
+float4 PS(V shpack_in) : COLOR0 { float4 VSx = 0; return shpack_in.a + VSx + shpack_in.VS; }
 `
 	got := apply(t, plan(t, src, "VS", "PS"))
-	assert.Contains(t, got, "V VS_unpacked2(float4 p : POSITION);\n")
-	assert.Contains(t, got, "V VS_unpacked2(float4 shpack_ret : POSITION) {")
-	assert.Contains(t, got, "{ return VS_unpacked2(p); }")
-	assert.Contains(t, got, "    V shpack_ret2 = VS_unpacked2(shpack_ret);\n")
+	// The copy for Other, under a free name, before the edited function.
+	assert.Contains(t, got, "V VS_unpacked2(float4 p : POSITION);\n#line 4 \"main.fx\"\nVS_Packed VS(float4 p : POSITION);\n")
+	assert.Contains(t, got, "V VS_unpacked2(float4 shpack_e : POSITION) { V o = (V)0; o.p = shpack_e; o.VS = 1.5; return o; }\n#line 6")
+	assert.Contains(t, got, "VS_Packed VS(float4 shpack_e : POSITION) { V o = (V)0; o.p = shpack_e; o.VS = 1.5; VS_RETURN(o) }")
+	assert.Contains(t, got, "V Other(float4 p : POSITION, float VS : TEXCOORD0) { V o = VS_unpacked2(p); o.VS = VS; return o; }")
+	assert.Contains(t, got, "#define VS_RETURN(shpack_e2) \\\n    { VS_Packed shpack_out2; \\\n")
 	assert.Contains(t, got, "struct PS_Packed2\n")
-	assert.Contains(t, got, "float4 PS(PS_Packed2 shpack_in2) : COLOR0\n")
-	assert.Contains(t, got, "float4 VSx = 0;")
+	assert.Contains(t, got, "float4 PS(PS_Packed2 shpack_in2 /* V shpack_in */) : COLOR0 { PS_UNPACK float4 VSx = 0;")
 }
 
-// TestRewriteSameLine: code after a function's "}" on its line stays on a
-// line numbered as before.
-func TestRewriteSameLine(t *testing.T) {
-	src := strings.Replace(pairSrc, "return o; }\n", "return o; } float g;\n", 1)
+// TestRewriteReturns: every return of a vertex shader goes through the
+// macro; a returned expression that is not a variable is repeated (a
+// compiler keeps a struct copy in temporaries), one with side effects is
+// copied once; a void function gets a return before its end.
+func TestRewriteReturns(t *testing.T) {
+	src := `struct V { float4 p : POSITION; float a : TEXCOORD0; float b : TEXCOORD1; };
+V Make(float4 p) { V o = (V)0; o.p = p; return o; }
+V VS(float4 p : POSITION, uniform bool k)
+{
+    if (k)
+        return Make(p);
+    V o = (V)0;
+    if (p.x > 0) return o;
+    return (o.a = 2, o);
+}
+void VS2(float4 p : POSITION, out float4 oP : POSITION, out float a : TEXCOORD0, inout float b : TEXCOORD1)
+{
+    oP = p; a = 1;
+    if (p.x > 0) return;
+    b = b + 1;
+}
+float4 PS(V i) : COLOR0 { return i.a + i.b; }
+`
 	got := apply(t, plan(t, src, "VS", "PS"))
-	assert.Contains(t, got, "return o; }\n\n// Added by shpack")
-	assert.Contains(t, got, "}\n#line 2 \"main.fx\"\n float g;\n")
+	assert.Contains(t, got, "        VS_RETURN(Make(p))\n")
+	assert.Contains(t, got, "    if (p.x > 0) VS_RETURN(o)\n")
+	assert.Contains(t, got, "    { V shpack_ret = (o.a = 2, o); VS_RETURN(shpack_ret) }\n")
+
+	got = apply(t, plan(t, src, "VS2", "PS"))
+	assert.Contains(t, got, "VS2_Packed VS2(float4 p : POSITION, /* out float4 oP : POSITION, out float a : TEXCOORD0 */ in float b : TEXCOORD1)\n{ float4 oP; float a;\n")
+	assert.Contains(t, got, "    if (p.x > 0) VS2_RETURN\n    b = b + 1;\nVS2_RETURN }\n")
+	assert.Contains(t, got, "shpack_out.r1 = float2(a, b);")
+}
+
+// TestRewriteSameLine: code before a function on its line stays on a line
+// numbered as before, and so does the function.
+func TestRewriteSameLine(t *testing.T) {
+	src := strings.Replace(pairSrc, "\nV VS(", " float g; V VS(", 1)
+	got := apply(t, plan(t, src, "VS", "PS"))
+	assert.Contains(t, got, "struct V { float4 p : POSITION; float a : TEXCOORD0; float b : TEXCOORD1; }; float g; \n// Added by shpack")
+	assert.Contains(t, got, "#line 1 \"main.fx\"\n                                                                                      VS_Packed VS(")
 }
 
 // TestRewriteCRLF keeps a file's CRLF line ends in what it adds.
@@ -96,14 +133,19 @@ func TestRewriteCRLF(t *testing.T) {
 	src := strings.ReplaceAll(pairSrc, "\n", "\r\n")
 	got := apply(t, plan(t, src, "VS", "PS"))
 	assert.NotContains(t, strings.ReplaceAll(got, "\r\n", ""), "\n", "every line ends with CRLF")
-	assert.Contains(t, got, "#line 3 \"main.fx\"\r\nfloat4 PS_unpacked")
+	assert.Contains(t, got, "#line 3 \"main.fx\"\r\nfloat4 PS(PS_Packed")
 }
 
-// TestRewriteNotEditable: a name that is not spelled in the file (a macro
-// made it) or is in an include is an error, positioned there.
+// TestRewriteNotEditable: a part of the function the rewrite edits that
+// is not spelled in the file (a macro made it) or is in an include is an
+// error, positioned there, one per function, and nothing is written.
 func TestRewriteNotEditable(t *testing.T) {
-	src := "#define NAME VS\n" + strings.Replace(pairSrc, "V VS(", "V NAME(", 1)
+	src := "#define RET return o;\n" + strings.Replace(pairSrc, "return o; }", "RET }", 1)
 	_, err := rewrite.Apply(plan(t, src, "VS", "PS"))
 	require.Error(t, err)
-	assert.Equal(t, "main.fx:3:3: error: VS comes from a macro expansion here: shpack can only rename what is spelled in the file", err.Error())
+	assert.Equal(t, "main.fx:3:50: error: VS: this part of it comes from a macro expansion: shpack can only edit what is spelled in the file", err.Error())
+
+	src = "#define NAME VS\n" + strings.Replace(pairSrc, "V VS(", "V NAME(", 1)
+	got := apply(t, plan(t, src, "VS", "PS"))
+	assert.Contains(t, got, "VS_Packed NAME(float4 p : POSITION)", "the name is not edited, so a macro may make it")
 }

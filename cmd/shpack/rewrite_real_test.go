@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/realcorpus"
@@ -142,7 +143,7 @@ func TestRewriteCorpusReal(t *testing.T) {
 	var again []realPair
 	for _, p := range pairs {
 		if data, done := rewritten[p.file]; done && compiles[p] {
-			if !strings.Contains(string(data), p.vs+"_unpacked(") {
+			if !strings.Contains(string(data), "// Added by shpack: "+p.vs+" writes") {
 				reasons["left as it is: "+leaveReason(leftAlone[p.file])]++
 				continue
 			}
@@ -151,6 +152,7 @@ func TestRewriteCorpusReal(t *testing.T) {
 	}
 	fresh := compileAll(t, newDir, filepath.Join(tmp, "new-cso"), again)
 	ok := 0
+	tempsBefore, tempsAfter := map[job]int{}, map[job]int{}
 	for _, p := range again {
 		vs, ps := fresh[job{p.file, p.vs, "vs_3_0"}], fresh[job{p.file, p.ps, "ps_3_0"}]
 		if err := cmpErr(vs.err, ps.err); err != nil {
@@ -169,6 +171,13 @@ func TestRewriteCorpusReal(t *testing.T) {
 		}
 		require.NoError(t, err, p.file)
 		assert.LessOrEqual(t, generalOutputs(vsRep), 10, "%s: %s", p.file, p.vs)
+		// The rewrite costs the program nothing: at most one temporary
+		// more than the original compiled alone.
+		for _, j := range []job{{p.file, p.vs, "vs_3_0"}, {p.file, p.ps, "ps_3_0"}} {
+			before, after := temporaries(t, orig[j].out), temporaries(t, fresh[j].out)
+			assert.LessOrEqual(t, after, before+1, "%s: %s (%s) uses %d temporaries rewritten, %d as written", p.file, j.entry, j.profile, after, before)
+			tempsBefore[j], tempsAfter[j] = before, after
+		}
 		checkPixelInputsReal(t, p, vsRep, psRep)
 		reasons["rewritten and compiled"]++
 		ok++
@@ -180,6 +189,15 @@ func TestRewriteCorpusReal(t *testing.T) {
 	sort.Sort(sort.Reverse(sort.StringSlice(lines)))
 	t.Logf("%d effect files with vs_3_0/ps_3_0 pairs after the profile upgrade, %d pairs, %d compile with vkd3d; %d files rewritten; %d pairs rewritten and compiled:\n%s",
 		len(upgraded), len(pairs), len(compiles), len(rewritten), ok, strings.Join(lines, "\n"))
+	more, sum := 0, [2]int{}
+	for j, b := range tempsBefore {
+		sum[0] += b
+		sum[1] += tempsAfter[j]
+		if tempsAfter[j] > b {
+			more++
+		}
+	}
+	t.Logf("temporaries over %d rewritten entry points: %d as written, %d rewritten; %d use one more", len(tempsBefore), sum[0], sum[1], more)
 	assert.GreaterOrEqual(t, ok, 85, "rewritten pairs that compile (85 when this was written)")
 }
 
@@ -368,4 +386,27 @@ func leaveReason(msg string) string {
 		return "(no note)"
 	}
 	return leaveWords.ReplaceAllString(msg, "$1 X")
+}
+
+// temporaries is the number of temporary registers (r0 up to the highest
+// used) of a compiled program.
+func temporaries(t *testing.T, cso string) int {
+	t.Helper()
+	data, err := os.ReadFile(cso)
+	require.NoError(t, err)
+	prog, err := d3d9.Decode(cso, data)
+	require.NoError(t, err)
+	n := 0
+	for _, in := range prog.Insts {
+		ops := in.Srcs
+		if in.Dst != nil {
+			ops = append([]d3d9.Operand{*in.Dst}, ops...)
+		}
+		for _, o := range ops {
+			if o.Type == d3d9.RegTemp {
+				n = max(n, o.Num+1)
+			}
+		}
+	}
+	return n
 }

@@ -33,7 +33,28 @@ struct SMALL_OUT
     float  K    : TEXCOORD10;
 };
 
-BIG_OUT BigVS_unpacked(float4 p : POSITION)
+// Added by shpack: BigVS writes its 13 outputs packed into 4 general
+// registers (strategy family; one register per semantic takes 12, vs_3_0 has
+// 10). It returns them as a BigVS_Packed: each return goes through
+// BigVS_RETURN.
+struct BigVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: Pos
+    float4 r1 : TEXCOORD11;      // o1: UV = .xy, A = .z, K = .w
+    float4 r2 : TEXCOORD1;       // o2: B = .x, C = .y, D = .z, E = .w
+    float4 r3 : TEXCOORD5;       // o3: F = .x, G = .y, H = .z, I = .w
+    float r4 : TEXCOORD9;        // o4: J = .x
+};
+#define BigVS_RETURN(shpack_e) \
+    { BigVS_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e).Pos; \
+    shpack_out.r1 = float4((shpack_e).UV, (shpack_e).A, (shpack_e).K); \
+    shpack_out.r2 = float4((shpack_e).B, (shpack_e).C, (shpack_e).D, (shpack_e).E); \
+    shpack_out.r3 = float4((shpack_e).F, (shpack_e).G, (shpack_e).H, (shpack_e).I); \
+    shpack_out.r4 = (shpack_e).J; \
+    return shpack_out; }
+#line 36 "corpus/rewrite/family_shared_ps.fx"
+BigVS_Packed BigVS(float4 p : POSITION)
 {
     BIG_OUT o;
     o.Pos = p;
@@ -49,44 +70,27 @@ BIG_OUT BigVS_unpacked(float4 p : POSITION)
     o.J = 1.25;
     o.K = 1.25;
     o.UV = float2(0.5, 0.75);
-    return o;
+    BigVS_RETURN(o)
 }
 
-// Added by shpack: BigVS writes its 13 outputs packed into 4 general registers
-// (strategy family; one register per semantic takes 12, vs_3_0 has 10).
-// BigVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct BigVS_Packed
+// Added by shpack: SmallVS writes its 5 outputs packed into 2 general
+// registers (strategy family; one register per semantic takes 4, vs_3_0 has
+// 10). It returns them as a SmallVS_Packed: each return goes through
+// SmallVS_RETURN.
+struct SmallVS_Packed
 {
     float4 r0 : POSITION0;       // o0: Pos
     float4 r1 : TEXCOORD11;      // o1: UV = .xy, A = .z, K = .w
-    float4 r2 : TEXCOORD1;       // o2: B = .x, C = .y, D = .z, E = .w
-    float4 r3 : TEXCOORD5;       // o3: F = .x, G = .y, H = .z, I = .w
-    float r4 : TEXCOORD9;        // o4: J = .x
+    float3 r2 : TEXCOORD1;       // o2: Own = .xyz
 };
-
-BigVS_Packed BigVS(float4 p : POSITION)
-{
-    BIG_OUT shpack_ret = BigVS_unpacked(p);
-    BigVS_Packed shpack_out = (BigVS_Packed)0;
-    shpack_out.r0 = shpack_ret.Pos;
-    shpack_out.r1.xy = shpack_ret.UV;
-    shpack_out.r1.z = shpack_ret.A;
-    shpack_out.r1.w = shpack_ret.K;
-    shpack_out.r2.x = shpack_ret.B;
-    shpack_out.r2.y = shpack_ret.C;
-    shpack_out.r2.z = shpack_ret.D;
-    shpack_out.r2.w = shpack_ret.E;
-    shpack_out.r3.x = shpack_ret.F;
-    shpack_out.r3.y = shpack_ret.G;
-    shpack_out.r3.z = shpack_ret.H;
-    shpack_out.r3.w = shpack_ret.I;
-    shpack_out.r4 = shpack_ret.J;
-    return shpack_out;
-}
-#line 54 "corpus/rewrite/family_shared_ps.fx"
-
-SMALL_OUT SmallVS_unpacked(float4 p : POSITION)
+#define SmallVS_RETURN(shpack_e) \
+    { SmallVS_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e).Pos; \
+    shpack_out.r1 = float4((shpack_e).UV, (shpack_e).A, (shpack_e).K); \
+    shpack_out.r2 = (shpack_e).Own; \
+    return shpack_out; }
+#line 55 "corpus/rewrite/family_shared_ps.fx"
+SmallVS_Packed SmallVS(float4 p : POSITION)
 {
     SMALL_OUT o;
     o.Pos = p;
@@ -94,56 +98,26 @@ SMALL_OUT SmallVS_unpacked(float4 p : POSITION)
     o.A = 2.5;
     o.UV = float2(0.5, 0.75);
     o.K = -1.5;
-    return o;
+    SmallVS_RETURN(o)
 }
 
-// Added by shpack: SmallVS writes its 5 outputs packed into 2 general registers
-// (strategy family; one register per semantic takes 4, vs_3_0 has 10).
-// SmallVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct SmallVS_Packed
-{
-    float4 r0 : POSITION0;       // o0: Pos
-    float4 r1 : TEXCOORD11;      // o1: UV = .xy, A = .z, K = .w
-    float3 r2 : TEXCOORD1;       // o2: Own = .xyz
-};
-
-SmallVS_Packed SmallVS(float4 p : POSITION)
-{
-    SMALL_OUT shpack_ret = SmallVS_unpacked(p);
-    SmallVS_Packed shpack_out = (SmallVS_Packed)0;
-    shpack_out.r0 = shpack_ret.Pos;
-    shpack_out.r1.xy = shpack_ret.UV;
-    shpack_out.r1.z = shpack_ret.A;
-    shpack_out.r1.w = shpack_ret.K;
-    shpack_out.r2 = shpack_ret.Own;
-    return shpack_out;
-}
-#line 65 "corpus/rewrite/family_shared_ps.fx"
-
-float4 SharedPS_unpacked(float a : TEXCOORD0, float k : TEXCOORD10, float2 uv : TEXCOORD11) : COLOR0
-{
-    return float4(a, k, uv);
-}
-
-// Added by shpack: SharedPS reads 1 register that BigVS and SmallVS write packed
-// (strategy family). SharedPS_unpacked is the pixel shader as written.
+// Added by shpack: SharedPS reads 1 register that BigVS and SmallVS write
+// packed (strategy family). It takes them as a SharedPS_Packed, and
+// SharedPS_UNPACK declares the parameters that read them as locals and fills
+// them.
 struct SharedPS_Packed
 {
     float4 r1 : TEXCOORD11;      // o1: uv = .xy, a = .z, k = .w
 };
-
-float4 SharedPS(SharedPS_Packed shpack_in) : COLOR0
-{
-    float a;
-    float k;
-    float2 uv;
-    uv = shpack_in.r1.xy;
-    a = shpack_in.r1.z;
-    k = shpack_in.r1.w;
-    return SharedPS_unpacked(a, k, uv);
+#define SharedPS_UNPACK \
+    float a = shpack_in.r1.z; \
+    float k = shpack_in.r1.w; \
+    float2 uv = shpack_in.r1.xy;
+#line 66 "corpus/rewrite/family_shared_ps.fx"
+float4 SharedPS(SharedPS_Packed shpack_in /* float a : TEXCOORD0, float k : TEXCOORD10, float2 uv : TEXCOORD11 */) : COLOR0
+{ SharedPS_UNPACK
+    return float4(a, k, uv);
 }
-#line 70 "corpus/rewrite/family_shared_ps.fx"
 
 technique Big { pass P0 { VertexShader = compile vs_3_0 BigVS(); PixelShader = compile ps_3_0 SharedPS(); } }
 technique Small { pass P0 { VertexShader = compile vs_3_0 SmallVS(); PixelShader = compile ps_3_0 SharedPS(); } }

@@ -14,7 +14,24 @@ struct VS_OUTPUT
     float  D : TEXCOORD3;
 };
 
-VS_OUTPUT SimpleVS_unpacked(float4 p : POSITION)
+// Added by shpack: SimpleVS writes its 5 outputs packed into 2 general
+// registers (strategy optimal; one register per semantic takes 4, vs_3_0 has
+// 10). It returns them as a SimpleVS_Packed: each return goes through
+// SimpleVS_RETURN.
+struct SimpleVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: Position
+    float4 r1 : TEXCOORD2;       // o1: C = .xyz, D = .w
+    float4 r2 : TEXCOORD0;       // o2: A = .xy, B = .zw
+};
+#define SimpleVS_RETURN(shpack_e) \
+    { SimpleVS_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e).Position; \
+    shpack_out.r1 = float4((shpack_e).C, (shpack_e).D); \
+    shpack_out.r2 = float4((shpack_e).A, (shpack_e).B); \
+    return shpack_out; }
+#line 17 "corpus/rewrite/fits_all.fx"
+SimpleVS_Packed SimpleVS(float4 p : POSITION)
 {
     VS_OUTPUT o;
     o.Position = p;
@@ -22,81 +39,49 @@ VS_OUTPUT SimpleVS_unpacked(float4 p : POSITION)
     o.B = float2(0.75, 1.0);
     o.C = float3(0.125, 0.375, 0.625);
     o.D = 0.875;
-    return o;
-}
-
-// Added by shpack: SimpleVS writes its 5 outputs packed into 2 general registers
-// (strategy optimal; one register per semantic takes 4, vs_3_0 has 10).
-// SimpleVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct SimpleVS_Packed
-{
-    float4 r0 : POSITION0;       // o0: Position
-    float4 r1 : TEXCOORD2;       // o1: C = .xyz, D = .w
-    float4 r2 : TEXCOORD0;       // o2: A = .xy, B = .zw
-};
-
-SimpleVS_Packed SimpleVS(float4 p : POSITION)
-{
-    VS_OUTPUT shpack_ret = SimpleVS_unpacked(p);
-    SimpleVS_Packed shpack_out = (SimpleVS_Packed)0;
-    shpack_out.r0 = shpack_ret.Position;
-    shpack_out.r1.xyz = shpack_ret.C;
-    shpack_out.r1.w = shpack_ret.D;
-    shpack_out.r2.xy = shpack_ret.A;
-    shpack_out.r2.zw = shpack_ret.B;
-    return shpack_out;
-}
-#line 27 "corpus/rewrite/fits_all.fx"
-
-float4 SimplePS_unpacked(VS_OUTPUT In, out float4 c1 : COLOR1) : COLOR0
-{
-    c1 = float4(In.C, In.D);
-    return float4(In.A, In.B);
+    SimpleVS_RETURN(o)
 }
 
 // Added by shpack: SimplePS reads 2 registers that SimpleVS writes packed
-// (strategy optimal). SimplePS_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a SimplePS_Packed, and SimplePS_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct SimplePS_Packed
 {
     float4 r1 : TEXCOORD2;       // o1: In.C = .xyz, In.D = .w
     float4 r2 : TEXCOORD0;       // o2: In.A = .xy, In.B = .zw
 };
-
-float4 SimplePS(SimplePS_Packed shpack_in, out float4 c1 : COLOR1) : COLOR0
-{
-    VS_OUTPUT In = (VS_OUTPUT)0;
-    In.C = shpack_in.r1.xyz;
+#define SimplePS_UNPACK \
+    VS_OUTPUT In = (VS_OUTPUT)0; \
+    In.A = shpack_in.r2.xy; \
+    In.B = shpack_in.r2.zw; \
+    In.C = shpack_in.r1.xyz; \
     In.D = shpack_in.r1.w;
-    In.A = shpack_in.r2.xy;
-    In.B = shpack_in.r2.zw;
-    return SimplePS_unpacked(In, c1);
-}
-#line 33 "corpus/rewrite/fits_all.fx"
-
-float4 FacePS_unpacked(VS_OUTPUT In, float face : VFACE) : COLOR0
-{
-    return face > 0 ? float4(In.A, In.B) : float4(In.C, In.D);
+#line 28 "corpus/rewrite/fits_all.fx"
+float4 SimplePS(SimplePS_Packed shpack_in, /* VS_OUTPUT In */ out float4 c1 : COLOR1) : COLOR0
+{ SimplePS_UNPACK
+    c1 = float4(In.C, In.D);
+    return float4(In.A, In.B);
 }
 
 // Added by shpack: FacePS reads 2 registers that SimpleVS writes packed
-// (strategy optimal). FacePS_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a FacePS_Packed, and FacePS_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct FacePS_Packed
 {
     float4 r1 : TEXCOORD2;       // o1: In.C = .xyz, In.D = .w
     float4 r2 : TEXCOORD0;       // o2: In.A = .xy, In.B = .zw
 };
-
-float4 FacePS(FacePS_Packed shpack_in, float face : VFACE) : COLOR0
-{
-    VS_OUTPUT In = (VS_OUTPUT)0;
-    In.C = shpack_in.r1.xyz;
+#define FacePS_UNPACK \
+    VS_OUTPUT In = (VS_OUTPUT)0; \
+    In.A = shpack_in.r2.xy; \
+    In.B = shpack_in.r2.zw; \
+    In.C = shpack_in.r1.xyz; \
     In.D = shpack_in.r1.w;
-    In.A = shpack_in.r2.xy;
-    In.B = shpack_in.r2.zw;
-    return FacePS_unpacked(In, face);
+#line 34 "corpus/rewrite/fits_all.fx"
+float4 FacePS(FacePS_Packed shpack_in, /* VS_OUTPUT In */ float face : VFACE) : COLOR0
+{ FacePS_UNPACK
+    return face > 0 ? float4(In.A, In.B) : float4(In.C, In.D);
 }
-#line 38 "corpus/rewrite/fits_all.fx"
 
 technique Simple
 {

@@ -31,7 +31,30 @@ struct WATER_PS_IN
     float  Shore   : TEXCOORD8;
 };
 
-WATER_VS_OUT WaterVS_unpacked(float4 p : POSITION)
+// Added by shpack: WaterVS writes its 12 outputs packed into 5 general
+// registers (strategy optimal; one register per semantic takes 11, vs_3_0 has
+// 10). It returns them as a WaterVS_Packed: each return goes through
+// WaterVS_RETURN.
+struct WaterVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: Pos
+    float4 r1 : COLOR0;          // o1: Tint = .xyzw
+    float4 r2 : TEXCOORD1;       // o2: Normal = .xyz, Fresnel = .w
+    float4 r3 : TEXCOORD2;       // o3: View = .xyz, Depth = .w
+    float4 r4 : TEXCOORD0;       // o4: UV = .xy, Flow = .zw
+    float4 r5 : TEXCOORD5;       // o5: Foam = .x, Caustic = .y, Ripple = .z, Shore = .w
+};
+#define WaterVS_RETURN(shpack_e) \
+    { WaterVS_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e).Pos; \
+    shpack_out.r1 = (shpack_e).Tint; \
+    shpack_out.r2 = float4((shpack_e).Normal, (shpack_e).Fresnel); \
+    shpack_out.r3 = float4((shpack_e).View, (shpack_e).Depth); \
+    shpack_out.r4 = float4((shpack_e).UV, (shpack_e).Flow); \
+    shpack_out.r5 = float4((shpack_e).Foam, (shpack_e).Caustic, (shpack_e).Ripple, (shpack_e).Shore); \
+    return shpack_out; }
+#line 34 "corpus/rewrite/ps_subset_other_struct.fx"
+WaterVS_Packed WaterVS(float4 p : POSITION)
 {
     WATER_VS_OUT o;
     o.Pos = p;
@@ -46,53 +69,12 @@ WATER_VS_OUT WaterVS_unpacked(float4 p : POSITION)
     o.Shore = 1.25;
     o.Flow = float2(1.875, 2.0);
     o.Tint = float4(0.0625, 0.125, 0.1875, 0.25);
-    return o;
-}
-
-// Added by shpack: WaterVS writes its 12 outputs packed into 5 general registers
-// (strategy optimal; one register per semantic takes 11, vs_3_0 has 10).
-// WaterVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct WaterVS_Packed
-{
-    float4 r0 : POSITION0;       // o0: Pos
-    float4 r1 : COLOR0;          // o1: Tint = .xyzw
-    float4 r2 : TEXCOORD1;       // o2: Normal = .xyz, Fresnel = .w
-    float4 r3 : TEXCOORD2;       // o3: View = .xyz, Depth = .w
-    float4 r4 : TEXCOORD0;       // o4: UV = .xy, Flow = .zw
-    float4 r5 : TEXCOORD5;       // o5: Foam = .x, Caustic = .y, Ripple = .z, Shore = .w
-};
-
-WaterVS_Packed WaterVS(float4 p : POSITION)
-{
-    WATER_VS_OUT shpack_ret = WaterVS_unpacked(p);
-    WaterVS_Packed shpack_out = (WaterVS_Packed)0;
-    shpack_out.r0 = shpack_ret.Pos;
-    shpack_out.r1 = shpack_ret.Tint;
-    shpack_out.r2.xyz = shpack_ret.Normal;
-    shpack_out.r2.w = shpack_ret.Fresnel;
-    shpack_out.r3.xyz = shpack_ret.View;
-    shpack_out.r3.w = shpack_ret.Depth;
-    shpack_out.r4.xy = shpack_ret.UV;
-    shpack_out.r4.zw = shpack_ret.Flow;
-    shpack_out.r5.x = shpack_ret.Foam;
-    shpack_out.r5.y = shpack_ret.Caustic;
-    shpack_out.r5.z = shpack_ret.Ripple;
-    shpack_out.r5.w = shpack_ret.Shore;
-    return shpack_out;
-}
-#line 51 "corpus/rewrite/ps_subset_other_struct.fx"
-
-void WaterPS_unpacked(WATER_PS_IN In, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
-{
-    c0 = float4(In.Fresnel, In.Shore, In.UV.xy);
-    c3 = float4(In.UV.zw, In.UV.zw);
-    c1 = float4(In.Flow, In.View);
-    c2 = In.Tint;
+    WaterVS_RETURN(o)
 }
 
 // Added by shpack: WaterPS reads 5 registers that WaterVS writes packed
-// (strategy optimal). WaterPS_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a WaterPS_Packed, and WaterPS_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct WaterPS_Packed
 {
     float4 r1 : COLOR0;          // o1: In.Tint = .xyzw
@@ -101,19 +83,22 @@ struct WaterPS_Packed
     float4 r4 : TEXCOORD0;       // o4: In.UV = .xy, In.Flow = .zw
     float4 r5 : TEXCOORD5;       // o5: In.Shore = .w
 };
-
-void WaterPS(WaterPS_Packed shpack_in, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
-{
-    WATER_PS_IN In = (WATER_PS_IN)0;
-    In.Tint = shpack_in.r1;
-    In.Fresnel = shpack_in.r2.w;
-    In.View = shpack_in.r3.xy;
-    In.UV = float4(shpack_in.r4.xy, 0, 1);
-    In.Flow = shpack_in.r4.zw;
+#define WaterPS_UNPACK \
+    WATER_PS_IN In; \
+    In.Flow = shpack_in.r4.zw; \
+    In.Tint = shpack_in.r1; \
+    In.Fresnel = shpack_in.r2.w; \
+    In.View = shpack_in.r3.xy; \
+    In.UV = float4(shpack_in.r4.xy, 0, 1); \
     In.Shore = shpack_in.r5.w;
-    WaterPS_unpacked(In, c0, c1, c2, c3);
+#line 52 "corpus/rewrite/ps_subset_other_struct.fx"
+void WaterPS(WaterPS_Packed shpack_in, /* WATER_PS_IN In */ out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
+{ WaterPS_UNPACK
+    c0 = float4(In.Fresnel, In.Shore, In.UV.xy);
+    c3 = float4(In.UV.zw, In.UV.zw);
+    c1 = float4(In.Flow, In.View);
+    c2 = In.Tint;
 }
-#line 59 "corpus/rewrite/ps_subset_other_struct.fx"
 
 technique Water
 {

@@ -18,8 +18,34 @@ sampler DiffuseSampler = sampler_state
     MagFilter = LINEAR;
 };
 
-void SceneVS_unpacked(float4 vPos : POSITION,
-             float3 vNormal : NORMAL,
+// Added by shpack: SceneVS writes its 12 outputs packed into 6 general
+// registers (strategy optimal; one register per semantic takes 11, vs_3_0 has
+// 10). It returns them as a SceneVS_Packed: each return goes through
+// SceneVS_RETURN, and its out parameters (oPos, oTex0, oTex1, oNormal, oView,
+// oFog, oDiffuse, oSpecular, oDepth, oShadow, oRim, oGlow) are locals.
+struct SceneVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: oPos
+    float4 r1 : COLOR0;          // o1: oDiffuse = .xyzw
+    float4 r2 : COLOR1;          // o2: oSpecular = .xyzw
+    float4 r3 : TEXCOORD2;       // o3: oNormal = .xyz, oFog = .w
+    float4 r4 : TEXCOORD3;       // o4: oView = .xyz, oDepth = .w
+    float4 r5 : TEXCOORD0;       // o5: oTex0 = .xy, oTex1 = .zw
+    float3 r6 : TEXCOORD5;       // o6: oShadow = .x, oRim = .y, oGlow = .z
+};
+#define SceneVS_RETURN \
+    { SceneVS_Packed shpack_out; \
+    shpack_out.r0 = oPos; \
+    shpack_out.r1 = oDiffuse; \
+    shpack_out.r2 = oSpecular; \
+    shpack_out.r3 = float4(oNormal, oFog); \
+    shpack_out.r4 = float4(oView, oDepth); \
+    shpack_out.r5 = float4(oTex0, oTex1); \
+    shpack_out.r6 = float3(oShadow, oRim, oGlow); \
+    return shpack_out; }
+#line 21 "corpus/rewrite/sdk_effect_out_params.fx"
+SceneVS_Packed SceneVS(float4 vPos : POSITION,
+             float3 vNormal : NORMAL, /*
              out float4 oPos : POSITION,
              out float2 oTex0 : TEXCOORD0,
              out float2 oTex1 : TEXCOORD1,
@@ -31,9 +57,9 @@ void SceneVS_unpacked(float4 vPos : POSITION,
              out float oDepth : TEXCOORD4,
              out float oShadow : TEXCOORD5,
              out float oRim : TEXCOORD6,
-             out float oGlow : TEXCOORD7,
+             out float oGlow : TEXCOORD7 */
              uniform bool bSpecular)
-{
+{ float4 oPos; float2 oTex0; float2 oTex1; float3 oNormal; float3 oView; float oFog; float4 oDiffuse; float4 oSpecular; float oDepth; float oShadow; float oRim; float oGlow;
     oPos = vPos;
     oTex0 = float2(0.125, 0.25);
     oTex1 = float2(0.375, 0.5);
@@ -47,68 +73,11 @@ void SceneVS_unpacked(float4 vPos : POSITION,
     oShadow = 1.625;
     oRim = 1.75;
     oGlow = 1.875;
-}
-
-// Added by shpack: SceneVS writes its 12 outputs packed into 6 general registers
-// (strategy optimal; one register per semantic takes 11, vs_3_0 has 10).
-// SceneVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct SceneVS_Packed
-{
-    float4 r0 : POSITION0;       // o0: oPos
-    float4 r1 : COLOR0;          // o1: oDiffuse = .xyzw
-    float4 r2 : COLOR1;          // o2: oSpecular = .xyzw
-    float4 r3 : TEXCOORD2;       // o3: oNormal = .xyz, oFog = .w
-    float4 r4 : TEXCOORD3;       // o4: oView = .xyz, oDepth = .w
-    float4 r5 : TEXCOORD0;       // o5: oTex0 = .xy, oTex1 = .zw
-    float3 r6 : TEXCOORD5;       // o6: oShadow = .x, oRim = .y, oGlow = .z
-};
-
-SceneVS_Packed SceneVS(float4 vPos : POSITION, float3 vNormal : NORMAL, uniform bool bSpecular)
-{
-    float4 oPos;
-    float2 oTex0;
-    float2 oTex1;
-    float3 oNormal;
-    float3 oView;
-    float oFog;
-    float4 oDiffuse;
-    float4 oSpecular;
-    float oDepth;
-    float oShadow;
-    float oRim;
-    float oGlow;
-    SceneVS_unpacked(vPos, vNormal, oPos, oTex0, oTex1, oNormal, oView, oFog, oDiffuse, oSpecular, oDepth, oShadow, oRim, oGlow, bSpecular);
-    SceneVS_Packed shpack_out = (SceneVS_Packed)0;
-    shpack_out.r0 = oPos;
-    shpack_out.r1 = oDiffuse;
-    shpack_out.r2 = oSpecular;
-    shpack_out.r3.xyz = oNormal;
-    shpack_out.r3.w = oFog;
-    shpack_out.r4.xyz = oView;
-    shpack_out.r4.w = oDepth;
-    shpack_out.r5.xy = oTex0;
-    shpack_out.r5.zw = oTex1;
-    shpack_out.r6.x = oShadow;
-    shpack_out.r6.y = oRim;
-    shpack_out.r6.z = oGlow;
-    return shpack_out;
-}
-#line 51 "corpus/rewrite/sdk_effect_out_params.fx"
-
-void ScenePS_unpacked(float2 tex0 : TEXCOORD0, float2 tex1 : TEXCOORD1, float3 normal : TEXCOORD2,
-             float3 view : TEXCOORD3, float4 diffuse : COLOR0, float depth : TEXCOORD4,
-             float shadow : TEXCOORD5, float rim : TEXCOORD6, float glow : TEXCOORD7,
-             out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
-{
-    c0 = float4(tex0, tex1);
-    c1 = float4(normal, depth);
-    c2 = float4(view, shadow);
-    c3 = float4(diffuse.x, diffuse.w, rim, glow);
-}
+SceneVS_RETURN }
 
 // Added by shpack: ScenePS reads 5 registers that SceneVS writes packed
-// (strategy optimal). ScenePS_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a ScenePS_Packed, and ScenePS_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct ScenePS_Packed
 {
     float4 r1 : COLOR0;          // o1: diffuse = .xyzw
@@ -117,56 +86,46 @@ struct ScenePS_Packed
     float4 r5 : TEXCOORD0;       // o5: tex0 = .xy, tex1 = .zw
     float3 r6 : TEXCOORD5;       // o6: shadow = .x, rim = .y, glow = .z
 };
-
-void ScenePS(ScenePS_Packed shpack_in, out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
-{
-    float2 tex0;
-    float2 tex1;
-    float3 normal;
-    float3 view;
-    float4 diffuse;
-    float depth;
-    float shadow;
-    float rim;
-    float glow;
-    diffuse = shpack_in.r1;
-    normal = shpack_in.r3.xyz;
-    view = shpack_in.r4.xyz;
-    depth = shpack_in.r4.w;
-    tex0 = shpack_in.r5.xy;
-    tex1 = shpack_in.r5.zw;
-    shadow = shpack_in.r6.x;
-    rim = shpack_in.r6.y;
-    glow = shpack_in.r6.z;
-    ScenePS_unpacked(tex0, tex1, normal, view, diffuse, depth, shadow, rim, glow, c0, c1, c2, c3);
-}
-#line 62 "corpus/rewrite/sdk_effect_out_params.fx"
-
-float4 FogPS_unpacked(float fog : FOG, float4 spec : COLOR1, float3 view : TEXCOORD3) : COLOR0
-{
-    return float4(fog, spec.y, view.z, spec.w);
+#define ScenePS_UNPACK \
+    float2 tex0 = shpack_in.r5.xy; \
+    float2 tex1 = shpack_in.r5.zw; \
+    float3 normal = shpack_in.r3.xyz; \
+    float3 view = shpack_in.r4.xyz; \
+    float4 diffuse = shpack_in.r1; \
+    float depth = shpack_in.r4.w; \
+    float shadow = shpack_in.r6.x; \
+    float rim = shpack_in.r6.y; \
+    float glow = shpack_in.r6.z;
+#line 52 "corpus/rewrite/sdk_effect_out_params.fx"
+void ScenePS(ScenePS_Packed shpack_in, /* float2 tex0 : TEXCOORD0, float2 tex1 : TEXCOORD1, float3 normal : TEXCOORD2,
+             float3 view : TEXCOORD3, float4 diffuse : COLOR0, float depth : TEXCOORD4,
+             float shadow : TEXCOORD5, float rim : TEXCOORD6, float glow : TEXCOORD7 */
+             out float4 c0 : COLOR0, out float4 c1 : COLOR1, out float4 c2 : COLOR2, out float4 c3 : COLOR3)
+{ ScenePS_UNPACK
+    c0 = float4(tex0, tex1);
+    c1 = float4(normal, depth);
+    c2 = float4(view, shadow);
+    c3 = float4(diffuse.x, diffuse.w, rim, glow);
 }
 
 // Added by shpack: FogPS reads 3 registers that SceneVS writes packed
-// (strategy optimal). FogPS_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a FogPS_Packed, and FogPS_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct FogPS_Packed
 {
     float4 r2 : COLOR1;          // o2: spec = .xyzw
     float4 r3 : TEXCOORD2;       // o3: fog = .w
     float4 r4 : TEXCOORD3;       // o4: view = .xyz
 };
-
-float4 FogPS(FogPS_Packed shpack_in) : COLOR0
-{
-    float fog;
-    float4 spec;
-    float3 view;
-    spec = shpack_in.r2;
-    fog = shpack_in.r3.w;
-    view = shpack_in.r4.xyz;
-    return FogPS_unpacked(fog, spec, view);
+#define FogPS_UNPACK \
+    float fog = shpack_in.r3.w; \
+    float4 spec = shpack_in.r2; \
+    float3 view = shpack_in.r4.xyz;
+#line 63 "corpus/rewrite/sdk_effect_out_params.fx"
+float4 FogPS(FogPS_Packed shpack_in /* float fog : FOG, float4 spec : COLOR1, float3 view : TEXCOORD3 */) : COLOR0
+{ FogPS_UNPACK
+    return float4(fog, spec.y, view.z, spec.w);
 }
-#line 67 "corpus/rewrite/sdk_effect_out_params.fx"
 
 technique Scene < string Script = "Technique=Scene;"; >
 {

@@ -17,25 +17,10 @@ struct SKIN_OUT
     float4   Tint    : COLOR0;
 };
 
-float4 SkinVS_unpacked(in float4 p : POSITION, out float fog : FOG, inout float2 t : TEXCOORD9, out SKIN_OUT o) : POSITION
-{
-    o = (SKIN_OUT)0;
-    o.Bones = float4x3(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) * 0.125;
-    o.Uv[0] = float2(0.25, 0.5);
-    o.Uv[1] = float2(0.75, 1.0);
-    o.Ids = int2(3, -2);
-    o.Lit = true;
-    o.Edge = 0.625;
-    o.Tint = float4(0.1, 0.2, 0.3, 0.4);
-    fog = 0.875;
-    t = t + 1;
-    return p;
-}
-
-// Added by shpack: SkinVS writes its 12 outputs packed into 8 general registers
-// (strategy optimal; one register per semantic takes 11, vs_3_0 has 10).
-// SkinVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
+// Added by shpack: SkinVS writes its 12 outputs packed into 8 general
+// registers (strategy optimal; one register per semantic takes 11, vs_3_0 has
+// 10). It returns them as a SkinVS_Packed: each return goes through
+// SkinVS_RETURN, and its out parameters (fog, o) are locals.
 struct SkinVS_Packed
 {
     float4 r0 : POSITION0;       // o0: return
@@ -48,38 +33,37 @@ struct SkinVS_Packed
     float2 r7 : TEXCOORD7;       // o7: fog = .x, o.Lit = .y
     float r8 : TEXCOORD8;        // o8: o.Edge = .x
 };
-
-SkinVS_Packed SkinVS(in float4 p : POSITION, in float2 t : TEXCOORD9)
-{
-    float fog;
-    SKIN_OUT o;
-    float4 shpack_ret = SkinVS_unpacked(p, fog, t, o);
-    SkinVS_Packed shpack_out = (SkinVS_Packed)0;
-    shpack_out.r0 = shpack_ret;
-    shpack_out.r1 = o.Bones._m00_m10_m20_m30;
-    shpack_out.r2 = o.Bones._m01_m11_m21_m31;
-    shpack_out.r3 = o.Bones._m02_m12_m22_m32;
-    shpack_out.r4 = o.Tint;
-    shpack_out.r5.xy = t;
-    shpack_out.r5.zw = o.Uv[0];
-    shpack_out.r6.xy = o.Uv[1];
-    shpack_out.r6.zw = (float2)(o.Ids);
-    shpack_out.r7.x = fog;
-    shpack_out.r7.y = (float)(o.Lit);
-    shpack_out.r8 = o.Edge;
-    return shpack_out;
-}
-#line 34 "corpus/rewrite/shapes_mixed.fx"
-
-float4 SkinPS_unpacked(SKIN_OUT i, float fog : FOG, float2 vpos : VPOS, out float4 c1 : COLOR1, out float4 c2 : COLOR2) : COLOR0
-{
-    c1 = float4(i.Bones._m00_m10_m20, fog);
-    c2 = float4(i.Uv[1], i.Ids.x, (float)i.Lit);
-    return float4(i.Edge, i.Tint.xyz) + vpos.x * 0;
+#define SkinVS_RETURN(shpack_e) \
+    { SkinVS_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e); \
+    shpack_out.r1 = o.Bones._m00_m10_m20_m30; \
+    shpack_out.r2 = o.Bones._m01_m11_m21_m31; \
+    shpack_out.r3 = o.Bones._m02_m12_m22_m32; \
+    shpack_out.r4 = o.Tint; \
+    shpack_out.r5 = float4(t, o.Uv[0]); \
+    shpack_out.r6 = float4(o.Uv[1], o.Ids); \
+    shpack_out.r7 = float2(fog, o.Lit); \
+    shpack_out.r8 = o.Edge; \
+    return shpack_out; }
+#line 20 "corpus/rewrite/shapes_mixed.fx"
+SkinVS_Packed SkinVS(in float4 p : POSITION, /* out float fog : FOG */ in float2 t : TEXCOORD9 /* out SKIN_OUT o */) /* : POSITION */
+{ float fog; SKIN_OUT o;
+    o = (SKIN_OUT)0;
+    o.Bones = float4x3(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12) * 0.125;
+    o.Uv[0] = float2(0.25, 0.5);
+    o.Uv[1] = float2(0.75, 1.0);
+    o.Ids = int2(3, -2);
+    o.Lit = true;
+    o.Edge = 0.625;
+    o.Tint = float4(0.1, 0.2, 0.3, 0.4);
+    fog = 0.875;
+    t = t + 1;
+    SkinVS_RETURN(p)
 }
 
 // Added by shpack: SkinPS reads 8 registers that SkinVS writes packed
-// (strategy optimal). SkinPS_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a SkinPS_Packed, and SkinPS_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct SkinPS_Packed
 {
     float4 r1 : TEXCOORD0;       // o1: i.Bones[0] = .xyzw
@@ -91,24 +75,25 @@ struct SkinPS_Packed
     float2 r7 : TEXCOORD7;       // o7: fog = .x, i.Lit = .y
     centroid float r8 : TEXCOORD8; // o8: i.Edge = .x
 };
-
-float4 SkinPS(SkinPS_Packed shpack_in, float2 vpos : VPOS, out float4 c1 : COLOR1, out float4 c2 : COLOR2) : COLOR0
-{
-    SKIN_OUT i = (SKIN_OUT)0;
-    float fog;
-    i.Bones._m00_m10_m20_m30 = shpack_in.r1;
-    i.Bones._m01_m11_m21_m31 = shpack_in.r2;
-    i.Bones._m02_m12_m22_m32 = shpack_in.r3;
-    i.Tint = shpack_in.r4;
-    i.Uv[0] = shpack_in.r5.zw;
-    i.Uv[1] = shpack_in.r6.xy;
-    i.Ids = (int2)round(shpack_in.r6.zw);
-    fog = shpack_in.r7.x;
-    i.Lit = (bool)(shpack_in.r7.y != 0);
-    i.Edge = shpack_in.r8;
-    return SkinPS_unpacked(i, fog, vpos, c1, c2);
+#define SkinPS_UNPACK \
+    SKIN_OUT i; \
+    i.Bones._m00_m10_m20_m30 = shpack_in.r1; \
+    i.Bones._m01_m11_m21_m31 = shpack_in.r2; \
+    i.Bones._m02_m12_m22_m32 = shpack_in.r3; \
+    i.Uv[0] = shpack_in.r5.zw; \
+    i.Uv[1] = shpack_in.r6.xy; \
+    i.Ids = (int2)round(shpack_in.r6.zw); \
+    i.Lit = (bool)(shpack_in.r7.y != 0); \
+    i.Edge = shpack_in.r8; \
+    i.Tint = shpack_in.r4; \
+    float fog = shpack_in.r7.x;
+#line 35 "corpus/rewrite/shapes_mixed.fx"
+float4 SkinPS(SkinPS_Packed shpack_in, /* SKIN_OUT i, float fog : FOG */ float2 vpos : VPOS, out float4 c1 : COLOR1, out float4 c2 : COLOR2) : COLOR0
+{ SkinPS_UNPACK
+    c1 = float4(i.Bones._m00_m10_m20, fog);
+    c2 = float4(i.Uv[1], i.Ids.x, (float)i.Lit);
+    return float4(i.Edge, i.Tint.xyz) + vpos.x * 0;
 }
-#line 41 "corpus/rewrite/shapes_mixed.fx"
 
 technique Skin
 {

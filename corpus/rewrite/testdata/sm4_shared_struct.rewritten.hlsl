@@ -30,7 +30,28 @@ struct PSOut
     float4 c3 : SV_Target3;
 };
 
-VSOut VSMain_unpacked(float4 position : POSITION)
+// Added by shpack: VSMain writes its 13 outputs packed into 4 general
+// registers (strategy optimal; one register per semantic takes 12, vs_3_0 has
+// 10). It returns them as a VSMain_Packed: each return goes through
+// VSMain_RETURN.
+struct VSMain_Packed
+{
+    float4 r0 : SV_POSITION0;    // o0: pos
+    float4 r1 : TEXCOORD3;       // o1: normal = .xyz, fade = .w
+    float4 r2 : TEXCOORD0;       // o2: uv = .xy, h = .zw
+    float4 r3 : TEXCOORD2;       // o3: depth = .x, a = .y, b = .z, c = .w
+    float4 r4 : TEXCOORD7;       // o4: d = .x, e = .y, f = .z, g = .w
+};
+#define VSMain_RETURN(shpack_e) \
+    { VSMain_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e).pos; \
+    shpack_out.r1 = float4((shpack_e).normal, (shpack_e).fade); \
+    shpack_out.r2 = float4((shpack_e).uv, (shpack_e).h); \
+    shpack_out.r3 = float4((shpack_e).depth, (shpack_e).a, (shpack_e).b, (shpack_e).c); \
+    shpack_out.r4 = float4((shpack_e).d, (shpack_e).e, (shpack_e).f, (shpack_e).g); \
+    return shpack_out; }
+#line 33 "corpus/rewrite/sm4_shared_struct.hlsl"
+VSMain_Packed VSMain(float4 position : POSITION)
 {
     VSOut o;
     o.pos = position;
@@ -46,55 +67,12 @@ VSOut VSMain_unpacked(float4 position : POSITION)
     o.f = 1.625;
     o.g = 1.75;
     o.h = float2(1.875, 2.0);
-    return o;
-}
-
-// Added by shpack: VSMain writes its 13 outputs packed into 4 general registers
-// (strategy optimal; one register per semantic takes 12, vs_3_0 has 10).
-// VSMain_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct VSMain_Packed
-{
-    float4 r0 : SV_POSITION0;    // o0: pos
-    float4 r1 : TEXCOORD3;       // o1: normal = .xyz, fade = .w
-    float4 r2 : TEXCOORD0;       // o2: uv = .xy, h = .zw
-    float4 r3 : TEXCOORD2;       // o3: depth = .x, a = .y, b = .z, c = .w
-    float4 r4 : TEXCOORD7;       // o4: d = .x, e = .y, f = .z, g = .w
-};
-
-VSMain_Packed VSMain(float4 position : POSITION)
-{
-    VSOut shpack_ret = VSMain_unpacked(position);
-    VSMain_Packed shpack_out = (VSMain_Packed)0;
-    shpack_out.r0 = shpack_ret.pos;
-    shpack_out.r1.xyz = shpack_ret.normal;
-    shpack_out.r1.w = shpack_ret.fade;
-    shpack_out.r2.xy = shpack_ret.uv;
-    shpack_out.r2.zw = shpack_ret.h;
-    shpack_out.r3.x = shpack_ret.depth;
-    shpack_out.r3.y = shpack_ret.a;
-    shpack_out.r3.z = shpack_ret.b;
-    shpack_out.r3.w = shpack_ret.c;
-    shpack_out.r4.x = shpack_ret.d;
-    shpack_out.r4.y = shpack_ret.e;
-    shpack_out.r4.z = shpack_ret.f;
-    shpack_out.r4.w = shpack_ret.g;
-    return shpack_out;
-}
-#line 51 "corpus/rewrite/sm4_shared_struct.hlsl"
-
-PSOut PSMain_unpacked(VSOut i)
-{
-    PSOut o;
-    o.c0 = float4(i.uv, i.fade, i.depth);
-    o.c1 = float4(i.normal, i.a);
-    o.c2 = float4(i.b, i.c, i.d, i.e);
-    o.c3 = float4(i.f, i.g, i.h);
-    return o;
+    VSMain_RETURN(o)
 }
 
 // Added by shpack: PSMain reads 4 registers that VSMain writes packed
-// (strategy optimal). PSMain_unpacked is the pixel shader as written.
+// (strategy optimal). It takes them as a PSMain_Packed, and PSMain_UNPACK
+// declares the parameters that read them as locals and fills them.
 struct PSMain_Packed
 {
     float4 r1 : TEXCOORD3;       // o1: i.normal = .xyz, i.fade = .w
@@ -102,23 +80,28 @@ struct PSMain_Packed
     float4 r3 : TEXCOORD2;       // o3: i.depth = .x, i.a = .y, i.b = .z, i.c = .w
     float4 r4 : TEXCOORD7;       // o4: i.d = .x, i.e = .y, i.f = .z, i.g = .w
 };
-
-PSOut PSMain(PSMain_Packed shpack_in, float2 shpack_vpos0 : VPOS0)
-{
-    VSOut i = (VSOut)0;
-    i.pos = float4(shpack_vpos0, 0, 1);
-    i.normal = shpack_in.r1.xyz;
-    i.fade = shpack_in.r1.w;
-    i.uv = shpack_in.r2.xy;
+#define PSMain_UNPACK \
+    VSOut i = (VSOut)0; \
+    i.pos = float4(shpack_vpos, 0, 1); \
+    i.uv = shpack_in.r2.xy; \
+    i.fade = shpack_in.r1.w; \
+    i.depth = shpack_in.r3.x; \
+    i.normal = shpack_in.r1.xyz; \
+    i.a = shpack_in.r3.y; \
+    i.b = shpack_in.r3.z; \
+    i.c = shpack_in.r3.w; \
+    i.d = shpack_in.r4.x; \
+    i.e = shpack_in.r4.y; \
+    i.f = shpack_in.r4.z; \
+    i.g = shpack_in.r4.w; \
     i.h = shpack_in.r2.zw;
-    i.depth = shpack_in.r3.x;
-    i.a = shpack_in.r3.y;
-    i.b = shpack_in.r3.z;
-    i.c = shpack_in.r3.w;
-    i.d = shpack_in.r4.x;
-    i.e = shpack_in.r4.y;
-    i.f = shpack_in.r4.z;
-    i.g = shpack_in.r4.w;
-    return PSMain_unpacked(i);
+#line 52 "corpus/rewrite/sm4_shared_struct.hlsl"
+PSOut PSMain(PSMain_Packed shpack_in, float2 shpack_vpos : VPOS0 /* VSOut i */)
+{ PSMain_UNPACK
+    PSOut o;
+    o.c0 = float4(i.uv, i.fade, i.depth);
+    o.c1 = float4(i.normal, i.a);
+    o.c2 = float4(i.b, i.c, i.d, i.e);
+    o.c3 = float4(i.f, i.g, i.h);
+    return o;
 }
-#line 61 "corpus/rewrite/sm4_shared_struct.hlsl"

@@ -5,7 +5,30 @@
 // each file is rewritten (one output per input); the header is not touched.
 #include "two_files_common.fxh"
 
-VS_OUTPUT MainVS_unpacked(float4 p : POSITION)
+// Added by shpack: MainVS writes its 12 outputs packed into 5 general
+// registers (strategy optimal; one register per semantic takes 11, vs_3_0 has
+// 10). It returns them as a MainVS_Packed: each return goes through
+// MainVS_RETURN.
+struct MainVS_Packed
+{
+    float4 r0 : POSITION0;       // o0: Position
+    float4 r1 : TEXCOORD1;       // o1: WorldPos = .xyz, Fog = .w
+    float4 r2 : TEXCOORD2;       // o2: Normal = .xyz, Height = .w
+    float4 r3 : TEXCOORD3;       // o3: Tangent = .xyz, Wetness = .w
+    float4 r4 : TEXCOORD0;       // o4: UV = .xy, Ao = .z, Curv = .w
+    float2 r5 : TEXCOORD9;       // o5: Mask = .x, Blend = .y
+};
+#define MainVS_RETURN(shpack_e) \
+    { MainVS_Packed shpack_out; \
+    shpack_out.r0 = (shpack_e).Position; \
+    shpack_out.r1 = float4((shpack_e).WorldPos, (shpack_e).Fog); \
+    shpack_out.r2 = float4((shpack_e).Normal, (shpack_e).Height); \
+    shpack_out.r3 = float4((shpack_e).Tangent, (shpack_e).Wetness); \
+    shpack_out.r4 = float4((shpack_e).UV, (shpack_e).Ao, (shpack_e).Curv); \
+    shpack_out.r5 = float2((shpack_e).Mask, (shpack_e).Blend); \
+    return shpack_out; }
+#line 8 "corpus/rewrite/two_files_vs.hlsl"
+MainVS_Packed MainVS(float4 p : POSITION)
 {
     VS_OUTPUT o;
     o.Position = p;
@@ -20,39 +43,5 @@ VS_OUTPUT MainVS_unpacked(float4 p : POSITION)
     o.Curv = 2.0;
     o.Mask = 2.125;
     o.Blend = 2.25;
-    return o;
+    MainVS_RETURN(o)
 }
-
-// Added by shpack: MainVS writes its 12 outputs packed into 5 general registers
-// (strategy optimal; one register per semantic takes 11, vs_3_0 has 10).
-// MainVS_unpacked is the vertex shader as written; pixel shaders read the
-// registers below by their semantics.
-struct MainVS_Packed
-{
-    float4 r0 : POSITION0;       // o0: Position
-    float4 r1 : TEXCOORD1;       // o1: WorldPos = .xyz, Fog = .w
-    float4 r2 : TEXCOORD2;       // o2: Normal = .xyz, Height = .w
-    float4 r3 : TEXCOORD3;       // o3: Tangent = .xyz, Wetness = .w
-    float4 r4 : TEXCOORD0;       // o4: UV = .xy, Ao = .z, Curv = .w
-    float2 r5 : TEXCOORD9;       // o5: Mask = .x, Blend = .y
-};
-
-MainVS_Packed MainVS(float4 p : POSITION)
-{
-    VS_OUTPUT shpack_ret = MainVS_unpacked(p);
-    MainVS_Packed shpack_out = (MainVS_Packed)0;
-    shpack_out.r0 = shpack_ret.Position;
-    shpack_out.r1.xyz = shpack_ret.WorldPos;
-    shpack_out.r1.w = shpack_ret.Fog;
-    shpack_out.r2.xyz = shpack_ret.Normal;
-    shpack_out.r2.w = shpack_ret.Height;
-    shpack_out.r3.xyz = shpack_ret.Tangent;
-    shpack_out.r3.w = shpack_ret.Wetness;
-    shpack_out.r4.xy = shpack_ret.UV;
-    shpack_out.r4.z = shpack_ret.Ao;
-    shpack_out.r4.w = shpack_ret.Curv;
-    shpack_out.r5.x = shpack_ret.Mask;
-    shpack_out.r5.y = shpack_ret.Blend;
-    return shpack_out;
-}
-#line 25 "corpus/rewrite/two_files_vs.hlsl"
