@@ -214,14 +214,16 @@ func rewriteVS(p *d3d9.Program, file string, l *ir.Layout, slots []slot, pads ma
 // padWrites writes the padding of widened elements: 0, and 1 in w. No
 // constant register is free for certain (the application's uniforms are
 // not in the program), so the values come from lit, whose x and w are 1
-// whatever its source, and 1 - 1.
+// whatever its source, and 1 - 1. lit writes all four components:
+// MojoShader's GLSL assigns lit's vec4 to the masked temporary as it is,
+// and a partial mask (r.xw) is a GLSL type error there.
 func padWrites(mv []moved, pads map[int]ir.Mask, temp int) []*d3d9.Inst {
 	t := func(mask ir.Mask) *d3d9.Operand { return &d3d9.Operand{Type: d3d9.RegTemp, Num: temp, Mask: mask} }
 	src := func(sw [4]uint8, mod d3d9.SrcMod) d3d9.Operand {
 		return d3d9.Operand{Type: d3d9.RegTemp, Num: temp, Swizzle: sw, Mod: mod}
 	}
 	out := []*d3d9.Inst{
-		{Op: d3d9.OpLit, Dst: t(ir.MaskX | ir.MaskW), Srcs: []d3d9.Operand{{Type: d3d9.RegConst, Swizzle: d3d9.Identity}}},
+		{Op: d3d9.OpLit, Dst: t(ir.MaskX | ir.MaskY | ir.MaskZ | ir.MaskW), Srcs: []d3d9.Operand{{Type: d3d9.RegConst, Swizzle: d3d9.Identity}}},
 		{Op: d3d9.OpAdd, Dst: t(ir.MaskY), Srcs: []d3d9.Operand{src([4]uint8{0, 0, 0, 0}, d3d9.ModNone), src([4]uint8{0, 0, 0, 0}, d3d9.ModNeg)}},
 	}
 	elems := make([]int, 0, len(pads))

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,8 +17,10 @@ import (
 	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/internal/asmcheck"
+	"github.com/shpack/shpack/internal/runtimes"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
+	"github.com/shpack/shpack/internal/winecompile"
 )
 
 // The render proof: portable layouts are drawn on a real Direct3D 9 runtime
@@ -44,60 +44,53 @@ var (
 	renderPackLoss = []string{"strategy_four_counts.hlsl", "usages_all_outputs.hlsl"}
 )
 
-// renderTool returns the path of the render check's run.sh, skipping the
-// test when Wine and the rest are not installed (CI unset) and failing when
-// CI is set (.ci/run installs them, so tests never install packages).
-func renderTool(t *testing.T) string {
-	script := testenv.Shared(t, "tools/d3d9-render-check/run.sh")
-	for _, need := range []string{"wine", "x86_64-w64-mingw32-gcc", "xvfb-run"} {
-		if _, err := exec.LookPath(need); err != nil {
-			if testenv.InCI() {
-				t.Fatalf("%s is not installed: .ci/run must install the render check's packages", need)
-			}
-			t.Skipf("%s is not installed (CI unset); skipping the render check", need)
-		}
-	}
-	return script
+// renderTool returns the runtimes every render test draws on (Wine's
+// wined3d and MojoShader's OpenGL path; DXVK too with D3D9CHECK_DLL), each
+// checked to be installed: a test skips when one is missing and CI is
+// unset, and fails when CI is set (.ci/run installs them).
+func renderTool(t *testing.T) []runtimes.Runtime {
+	t.Helper()
+	return runtimes.All()
 }
 
-// renderResult is what one render reported.
+// renderResult is what one render reported on every runtime: pass when
+// each drew every value.
 type renderResult struct {
 	pass           bool
-	matched, total int
+	matched, total int // the worst runtime's
 	output         string
+	each           []runtimes.Result
 }
 
-var passLine = regexp.MustCompile(`(?m)^(PASS|FAIL) \((\d+) of (\d+) values match\)`)
-
-// render draws one vertex/pixel pair and compares the render targets with
-// want (at most 16 values).
-func render(t *testing.T, tool string, vs, ps string, want []float64, args ...string) renderResult {
+// render draws one vertex/pixel pair on every runtime of tools and
+// compares the render targets with want (at most 16 values).
+func render(t *testing.T, tools []runtimes.Runtime, vs, ps string, want []float64, args ...string) renderResult {
 	t.Helper()
-	cmd := []string{tool}
-	cmd = append(cmd, args...)
-	cmd = append(cmd, vs, ps)
-	for _, v := range want {
-		cmd = append(cmd, strconv.FormatFloat(v, 'g', -1, 64))
+	res := renderResult{pass: true, matched: -1}
+	var out strings.Builder
+	for _, rt := range tools {
+		r := rt.Draw(t, vs, ps, want, args...)
+		res.each = append(res.each, r)
+		res.pass = res.pass && r.Pass
+		if res.matched < 0 || r.Matched < res.matched {
+			res.matched, res.total = r.Matched, r.Total
+		}
+		fmt.Fprintf(&out, "--- %s\n%s", r, r.Output)
 	}
-	c := exec.Command(cmd[0], cmd[1:]...)
-	c.Env = append(os.Environ(), "D3D9CHECK_WORK="+filepath.Join(os.TempDir(), "shpack-d3d9check"))
-	out, err := c.CombinedOutput()
-	m := passLine.FindStringSubmatch(string(out))
-	if m == nil && len(want) == 0 && err == nil {
-		return renderResult{true, 0, 0, string(out)} // drawn, nothing to compare
-	}
-	if m == nil {
-		t.Fatalf("render check failed to run (%v):\n%s", err, out)
-	}
-	matched, _ := strconv.Atoi(m[2])
-	total, _ := strconv.Atoi(m[3])
-	return renderResult{m[1] == "PASS", matched, total, string(out)}
+	res.output = out.String()
+	return res
 }
 
 // value is the distinct constant component k of a signature carries:
 // quarters, every third one negative, exact in floating point and outside
-// [0, 1] so that clamping would show.
-func value(k int) float64 {
+// [0, 1] so that clamping would show; a COLOR member's are eighths inside
+// [0, 1], since MojoShader's GLSL path clamps COLOR (the runtime's rule for
+// every program: the original's colours are clamped there too), so that a
+// packed register declared COLOR for other members would show.
+func value(semantic string, k int) float64 {
+	if strings.EqualFold(semantic, "COLOR") {
+		return float64(k%8+1) / 8
+	}
 	v := float64(k+1) * 0.25
 	if k%3 == 2 {
 		v = -v
@@ -129,7 +122,7 @@ func slots(vs, ps emit.LayoutJSON) []slot {
 		}
 		for c := range e.Components {
 			out = append(out, slot{
-				value: value(k), vsReg: e.Register, vsComp: strings.IndexByte(xyzw, e.Mask[0]) + c,
+				value: value(e.Semantic, k), vsReg: e.Register, vsComp: strings.IndexByte(xyzw, e.Mask[0]) + c,
 				psReg: p.Register, psComp: strings.IndexByte(xyzw, p.Mask[0]) + c,
 			})
 			k++
@@ -232,7 +225,7 @@ func linkCorpus(t *testing.T, dir, name string, extra ...string) (vs, ps emit.La
 // renderLinked links corpus signature name with the extra flags, writes a
 // vertex shader that fills every slot and the pixel shaders that check
 // them, and renders each pair.
-func renderLinked(t *testing.T, tool, name string, extra ...string) ([]slot, []renderResult) {
+func renderLinked(t *testing.T, tool []runtimes.Runtime, name string, extra ...string) ([]slot, []renderResult) {
 	dir := t.TempDir()
 	vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name, extra...)
 	ss := slots(vs, ps)
@@ -271,7 +264,7 @@ func TestRenderPortable(t *testing.T) {
 
 	for _, name := range renderPackLoss {
 		t.Run(name+"/packed", func(t *testing.T) {
-			_, results := renderLinked(t, tool, name, "--multi-dcl")
+			_, results := renderLinked(t, []runtimes.Runtime{runtimes.Wine}, name, "--multi-dcl")
 			lost := 0
 			for _, res := range results {
 				lost += res.total - res.matched
@@ -283,7 +276,7 @@ func TestRenderPortable(t *testing.T) {
 }
 
 // TestRenderPackedHLSL compiles --format=hlsl output with Wine's HLSL
-// compiler (D3DCompile) in a vertex shader that fills a struct and returns
+// compiler (D3DCompile, through internal/winecompile) in a vertex shader that fills a struct and returns
 // its packed form through S_PACK, and a pixel shader that unpacks it with
 // S_UNPACK and writes every member component to the render targets.
 func TestRenderPackedHLSL(t *testing.T) {
@@ -307,6 +300,7 @@ func TestRenderPackedHLSL(t *testing.T) {
 			var st, fill strings.Builder
 			fmt.Fprintf(&st, "struct %s\n{\n", l.Signature)
 			var comps []string // every component expression, in order
+			var want []float64 // and its value
 			k := 0
 			for _, e := range l.Elements {
 				typ := "float"
@@ -321,7 +315,8 @@ func TestRenderPackedHLSL(t *testing.T) {
 				var vals []string
 				for c := range e.Components {
 					if e.Semantic != "PSIZE" {
-						vals = append(vals, strconv.FormatFloat(value(k), 'g', -1, 64))
+						want = append(want, value(e.Semantic, k))
+						vals = append(vals, strconv.FormatFloat(value(e.Semantic, k), 'g', -1, 64))
 						comps = append(comps, fmt.Sprintf("i.%s%s", e.Name, map[bool]string{true: "." + string(xyzw[c]), false: ""}[e.Components > 1]))
 						k++
 					} else {
@@ -331,10 +326,6 @@ func TestRenderPackedHLSL(t *testing.T) {
 				fmt.Fprintf(&fill, "    o.%s = %s(%s);\n", e.Name, typ, strings.Join(vals, ", "))
 			}
 			st.WriteString("};\n")
-			var want []float64
-			for i := range comps {
-				want = append(want, value(i))
-			}
 			for batch := 0; batch*16 < len(comps); batch++ {
 				part := comps[batch*16 : min(batch*16+16, len(comps))]
 				var out strings.Builder
@@ -373,10 +364,13 @@ PS_OUT ps_main(%[1]s_PackedPS p)
 				require.NoError(t, os.WriteFile(hlslFile, []byte(file), 0o644))
 				w := make([]float64, 16)
 				copy(w, want[batch*16:min(batch*16+16, len(want))])
-				res := render(t, tool, hlslFile, hlslFile, w, "--vs-entry=vs_main", "--ps-entry=ps_main")
+				vs, ps := filepath.Join(dir, fmt.Sprintf("vs%d.cso", batch)), filepath.Join(dir, fmt.Sprintf("ps%d.cso", batch))
+				require.NoError(t, winecompile.Compile(t, dir, hlslFile, "vs_main", "vs_3_0", vs))
+				require.NoError(t, winecompile.Compile(t, dir, hlslFile, "ps_main", "ps_3_0", ps))
+				res := render(t, tool, vs, ps, w)
 				assert.True(t, res.pass, "%s batch %d: %d of %d\n%s\n%s", name, batch, res.matched, res.total, res.output, file)
 			}
-			t.Logf("%s: %d member components compiled by Wine's HLSL compiler and rendered", l.Signature, len(comps))
+			t.Logf("%s: %d member components compiled by Wine's HLSL compiler and drawn", l.Signature, len(comps))
 		})
 	}
 }
@@ -409,6 +403,7 @@ func TestRenderPackedHLSLEntry(t *testing.T) {
 			// Every output of these entry points is a variable of its own.
 			var decls, fill, vars, pixelVars []string
 			var comps []string
+			var compVals []float64
 			k := 0
 			for _, e := range l.Elements {
 				name := e.Name
@@ -429,7 +424,8 @@ func TestRenderPackedHLSLEntry(t *testing.T) {
 				pixelVars = append(pixelVars, name)
 				var vals []string
 				for i := range e.Components {
-					vals = append(vals, strconv.FormatFloat(value(k), 'g', -1, 64))
+					compVals = append(compVals, value(e.Semantic, k))
+					vals = append(vals, strconv.FormatFloat(value(e.Semantic, k), 'g', -1, 64))
 					comps = append(comps, name+map[bool]string{true: "." + string(xyzw[i]), false: ""}[e.Components > 1])
 					k++
 				}
@@ -452,7 +448,7 @@ func TestRenderPackedHLSLEntry(t *testing.T) {
 					for j := range 4 {
 						if idx := r*4 + j; idx < len(part) {
 							cs = append(cs, part[idx])
-							want = append(want, value(batch*16+idx))
+							want = append(want, compVals[batch*16+idx])
 						} else {
 							cs = append(cs, "0")
 							want = append(want, 0)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/internal/asmcheck"
+	"github.com/shpack/shpack/internal/runtimes"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
 )
@@ -60,13 +61,16 @@ func repackCases(t *testing.T) []repackCase {
 }
 
 // TestRepackRenders draws every pair of corpus/repack as written and
-// repacked (as bytecode, which every runtime loads) on Wine's Direct3D 9:
-// the repacked pair must draw the values; the original too, unless its
-// file says Wine draws it wrong. Where MojoShader's assembler can read the
-// repacked text, it must, with the declarations shpack meant.
+// repacked (as bytecode, which every runtime loads) on each runtime: the
+// repacked pair must draw the values; the original too, unless its file
+// says Wine draws it wrong. A runtime that refuses the original (MojoShader
+// reads no predicated instruction, nor constants indexed relatively
+// without a constant table) must refuse the repacked pair too, or draw
+// it right. Where MojoShader's assembler can read the repacked text, it
+// must, with the declarations shpack meant.
 func TestRepackRenders(t *testing.T) {
 	testenv.Heavy(t)
-	tool := renderTool(t)
+	tools := renderTool(t)
 	asmcheck.Tool(t)
 	n := 0
 	for _, c := range repackCases(t) {
@@ -78,27 +82,30 @@ func TestRepackRenders(t *testing.T) {
 			vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
 			code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, c.vs, c.ps)
 			require.Equal(t, exitOK, code, stderr)
-			res := render(t, tool, vso, pso, c.want)
-			if !c.same {
-				assert.True(t, res.pass, "the repacked pair draws the values:\n%s", res.output)
-			}
-
-			origVS := c.vs
-			if prog := readProgram(t, c.vs); d3d9.AssemblerGaps(prog) != "" {
-				// Wine's assembler cannot read it: draw the bytecode.
-				origVS = filepath.Join(tmp, "orig.vso")
-				data, err := d3d9.Encode(prog)
+			// The original as bytecode: MojoShader's and Wine's assemblers
+			// cannot read every program of the corpus (predicates).
+			origVS, origPS := filepath.Join(tmp, "orig.vso"), filepath.Join(tmp, "orig.pso")
+			for _, f := range [][2]string{{c.vs, origVS}, {c.ps, origPS}} {
+				data, err := d3d9.Encode(readProgram(t, f[0]))
 				require.NoError(t, err)
-				require.NoError(t, os.WriteFile(origVS, data, 0o644))
+				require.NoError(t, os.WriteFile(f[1], data, 0o644))
 			}
-			orig := render(t, tool, origVS, c.ps, c.want)
-			if c.same {
-				require.NotEmpty(t, targets(orig.output))
-				assert.Equal(t, targets(orig.output), targets(res.output), "the pairs draw the same pixels")
-			} else if c.originalFails {
-				assert.False(t, orig.pass, "the file says Wine draws the original wrong; it drew it right")
-			} else {
-				assert.True(t, orig.pass, "the original pair draws the values:\n%s", orig.output)
+			for _, rt := range tools {
+				res := rt.Draw(t, vso, pso, c.want)
+				orig := rt.Draw(t, origVS, origPS, c.want)
+				switch {
+				case orig.Failed:
+					assert.True(t, res.Failed || res.Pass, "%s refuses the original; the repacked pair must not draw wrong:\n%s", rt.Name, res.Output)
+					t.Logf("%s: refuses the original (%s); repacked: %s", rt.Name, firstError(orig.Output), res)
+				case c.same:
+					require.NotEmpty(t, targets(orig.Output))
+					assert.Equal(t, targets(orig.Output), targets(res.Output), "%s: the pairs draw the same pixels", rt.Name)
+				default:
+					assert.True(t, res.Pass, "%s: the repacked pair draws the values:\n%s", rt.Name, res.Output)
+					if c.originalFails && rt.Name == runtimes.Wine.Name {
+						assert.False(t, orig.Pass, "the file says Wine draws the original wrong; it drew it right")
+					}
+				}
 			}
 
 			code, out, stderr := shpackRun("repack", c.vs, c.ps)
@@ -118,6 +125,16 @@ func TestRepackRenders(t *testing.T) {
 		})
 	}
 	assert.Positive(t, n, "MojoShader read some repacked programs back")
+}
+
+// firstError is the first ERROR line of a runtime's output.
+func firstError(out string) string {
+	for _, ln := range strings.Split(out, "\n") {
+		if strings.HasPrefix(ln, "ERROR: ") {
+			return strings.TrimPrefix(ln, "ERROR: ")
+		}
+	}
+	return "no message"
 }
 
 // declsOf lists a program's input and output declarations as the

@@ -54,7 +54,7 @@ func crossSlots(vs, ps emit.LayoutJSON) (ss []slot, ok bool) {
 			return nil, false
 		}
 		for c := range p.Components {
-			ss = append(ss, slot{value: value(k), vsReg: e.Register, vsComp: strings.IndexByte(xyzw, e.Mask[0]) + c,
+			ss = append(ss, slot{value: value(p.Semantic, k), vsReg: e.Register, vsComp: strings.IndexByte(xyzw, e.Mask[0]) + c,
 				psReg: p.Register, psComp: strings.IndexByte(xyzw, p.Mask[0]) + c})
 			k++
 		}
