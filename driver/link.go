@@ -15,6 +15,9 @@ type LinkOptions struct {
 	Strategy pack.Strategy // nil: optimal
 	MixColor bool
 	Portable bool
+	// TexcoordNames declares every general register TEXCOORDn, in
+	// register order (ir.Constraints.TexcoordNames).
+	TexcoordNames bool
 }
 
 // A LinkedPass is one pass of an effect with its two layouts.
@@ -110,7 +113,7 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		index[len(pairs)] = i
 		pairs = append(pairs, g.pairs[i])
 	}
-	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable}
+	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable, TexcoordNames: opts.TexcoordNames}
 	for _, comp := range components(pairs) {
 		set, serrs := g.layoutSet(comp, setOptions{strategy: opts.Strategy, cons: cons})
 		if len(serrs) > 0 {

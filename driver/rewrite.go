@@ -21,6 +21,9 @@ type RewriteOptions struct {
 	// outputs do not fit in vs_3_0 with one register per semantic (fxc's
 	// "too many interpolators") are rewritten.
 	All bool
+	// TexcoordNames declares every packed register TEXCOORDn, in register
+	// order (ir.Constraints.TexcoordNames).
+	TexcoordNames bool
 	// VSEntry and PSEntry name a pair to rewrite, for files without
 	// techniques; both or neither. The pair is linked with the passes of
 	// the files' techniques that use either of them.
@@ -205,7 +208,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		return need, nil
 	}
 	set, errs := w.layoutSet(comp, setOptions{
-		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true}, widen: true,
+		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true,
 	})
 	if len(errs) > 0 {
 		return need, errs

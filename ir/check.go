@@ -249,11 +249,13 @@ func (c *checker) run() {
 
 // portable checks the rules of a portable layout: every general register is
 // declared once, with the full mask, with the semantic of one of its
-// members; its lowest used component is x (unless it holds rows of an
-// indexed array, which keep their offset); a FOG member names a register
-// only if every other member is a FOG too, and a COLOR member only if every
-// other member is a COLOR or FOG; no two registers are declared with the
-// same semantic.
+// members, or, when no member may name it, a TEXCOORD no element uses (with
+// TexcoordNames: TEXCOORDn, whatever its members); its lowest used
+// component is x (unless it holds rows of an indexed array, which keep
+// their offset); a FOG member names a register only when it is alone
+// there, and a COLOR member only if every other member is a COLOR (see
+// pack.Portable: MojoShader cannot link FOG and clamps COLOR); no two
+// registers are declared with the same semantic.
 func (c *checker) portable() {
 	l := c.l
 	sig := l.Sig
@@ -286,7 +288,16 @@ func (c *checker) portable() {
 			// need not be one the pixel shader reads.
 			continue
 		}
-		if namer < 0 {
+		switch {
+		case l.Cons.TexcoordNames:
+			if decl.u != UsageTexCoord {
+				c.fail("register %s is declared as %s%d, not a TEXCOORD", r, decl.u, decl.idx)
+			}
+			continue
+		case namer < 0 && decl.u == UsageTexCoord && !c.sigUses(decl.u, decl.idx):
+			// A register no member may name (FOG and COLOR only).
+			continue
+		case namer < 0:
 			if !l.Cons.Family {
 				c.fail("register %s is declared as %s%d, the semantic of none of its members", r, decl.u, decl.idx)
 			}
@@ -306,15 +317,26 @@ func (c *checker) portable() {
 			u, _, _ := sig.Elements[i].Semantic.D3D9()
 			switch {
 			case i == namer:
-			case decl.u == UsageFog && u != UsageFog:
+			case decl.u == UsageFog:
 				others = true
-			case decl.u == UsageColor && u != UsageColor && u != UsageFog:
+			case decl.u == UsageColor && u != UsageColor:
 				others = true
 			}
 		}
 		if others {
-			c.fail("register %s is named after %s (%s%d), which cannot name a shared register while other members can",
+			c.fail("register %s is named after %s (%s%d), which cannot name a register it shares with these members",
 				r, sig.Elements[namer].Name, decl.u, decl.idx)
 		}
 	}
+}
+
+// sigUses reports whether an element of the layout's signature has the
+// semantic u, idx.
+func (c *checker) sigUses(u Usage, idx int) bool {
+	for i := range c.l.Sig.Elements {
+		if eu, eidx, _ := c.l.Sig.Elements[i].Semantic.D3D9(); eu == u && eidx == idx {
+			return true
+		}
+	}
+	return false
 }

@@ -15,6 +15,12 @@ type Constraints struct {
 	// full mask, named after one of its members (see pack.Portable): the
 	// layout Wine, DXVK and MojoShader read correctly.
 	Portable bool
+	// TexcoordNames declares every general register of a portable layout
+	// TEXCOORD0, TEXCOORD1, ... in register order (family register order
+	// in a family), whatever its members are: for runtimes and
+	// translators that drop TEXCOORD indices above 9 or treat FOG and
+	// COLOR apart (--semantics=texcoord).
+	TexcoordNames bool
 	// Family marks one member of a family layout (pack.Family): its
 	// registers are placed and named for the whole family, so a portable
 	// register may be named after a semantic of another member and need

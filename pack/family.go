@@ -435,16 +435,15 @@ func familyScore(items []famItem, regs []famReg, place [][2]int, members int) [2
 func familyLayouts(sigs []*ir.Signature, labels []string, f *ir.RegisterFile, c ir.Constraints, items []famItem, regs []famReg, place [][2]int, own []int) (*FamilyLayout, error) {
 	// The shift and name of each family register (portable form).
 	shift := make([]int, len(regs))
-	name := make([]int, len(regs)) // the item that names it
+	names, err := familyNames(items, regs, place, c.TexcoordNames)
+	if err != nil {
+		return nil, err
+	}
 	for r := range regs {
 		lowest := 4
-		name[r] = -1
 		for k := 0; k < 4; k++ {
-			for _, i := range regs[r].slots[k] {
+			if len(regs[r].slots[k]) > 0 {
 				lowest = min(lowest, k)
-				if name[r] < 0 || familyNameCompare(items, place, i, name[r]) < 0 {
-					name[r] = i
-				}
 			}
 		}
 		if c.Portable {
@@ -488,7 +487,7 @@ func familyLayouts(sigs []*ir.Signature, labels []string, f *ir.RegisterFile, c 
 			r, off := place[i][0], place[i][1]-shift[place[i][0]]
 			pl := ir.Placement{Reg: ir.Reg{Kind: f.Kind, Num: local[r]}, Mask: ir.MaskRun(off, s.Elements[e].Components), Usage: it.u, Index: it.idx}
 			if c.Portable {
-				pl.Usage, pl.Index = items[name[r]].u, items[name[r]].idx
+				pl.Usage, pl.Index = names[r].u, names[r].idx
 			}
 			l.Place[e] = pl
 		}
@@ -524,20 +523,61 @@ func familyLayouts(sigs []*ir.Signature, labels []string, f *ir.RegisterFile, c 
 	return out, nil
 }
 
-// familyNameCompare orders the items that may name a family register:
-// any usage but COLOR and FOG first, then COLOR, then FOG; then the lowest
-// component; then the first declared.
-func familyNameCompare(items []famItem, place [][2]int, a, b int) int {
-	pref := func(i int) int {
-		switch items[i].u {
-		case ir.UsageColor:
-			return 1
-		case ir.UsageFog:
-			return 2
+// familyNames chooses the semantic each family register is declared
+// with, by the rules of Portable (portable.go) over the items it holds in
+// any member: the item at the lowest component that may name it (the
+// first declared on a tie), else the lowest TEXCOORD index no item of the
+// family uses; with texcoords, TEXCOORDr for family register r.
+func familyNames(items []famItem, regs []famReg, place [][2]int, texcoords bool) ([]usageIndex, error) {
+	names := make([]usageIndex, len(regs))
+	if texcoords {
+		for r := range regs {
+			names[r] = usageIndex{ir.UsageTexCoord, r}
 		}
-		return 0
+		return names, texcoordLimit("the family", len(regs))
 	}
-	return cmp.Or(cmp.Compare(pref(a), pref(b)), cmp.Compare(place[a][1], place[b][1]), cmp.Compare(items[a].order, items[b].order))
+	used := map[usageIndex]bool{}
+	for i := range items {
+		used[usageIndex{items[i].u, items[i].idx}] = true
+	}
+	var free []int
+	for r := range regs {
+		var all []int
+		for k := 0; k < 4; k++ {
+			for _, i := range regs[r].slots[k] {
+				if !slices.Contains(all, i) {
+					all = append(all, i)
+				}
+			}
+		}
+		usages := make([]ir.Usage, len(all))
+		for j, i := range all {
+			usages[j] = items[i].u
+		}
+		namer := -1
+		for j, i := range all {
+			if mayName(usages[j], usages) && (namer < 0 || cmp.Or(cmp.Compare(place[i][1], place[namer][1]), cmp.Compare(items[i].order, items[namer].order)) < 0) {
+				namer = i
+			}
+		}
+		if namer < 0 {
+			free = append(free, r)
+			continue
+		}
+		names[r] = usageIndex{items[namer].u, items[namer].idx}
+	}
+	idx := 0
+	for _, r := range free {
+		for used[usageIndex{ir.UsageTexCoord, idx}] {
+			idx++
+		}
+		if idx > 15 {
+			return nil, fmt.Errorf("no TEXCOORD index is free to declare a family register that holds only FOG and COLOR members (give it --semantics=texcoord)")
+		}
+		names[r] = usageIndex{ir.UsageTexCoord, idx}
+		used[names[r]] = true
+	}
+	return names, nil
 }
 
 // familyOthers names the members other than m.

@@ -19,10 +19,16 @@ package pack
 //     keep one component offset (the full-mask declaration still starts at
 //     x, so nothing is moved by the runtime);
 //   - the register is named after the member at its lowest component,
-//     except that a FOG member never names a shared register (MojoShader
-//     treats a fog register as a scalar), and a COLOR member (possible with
-//     --mix-color) names one only if every other member is a COLOR or FOG
-//     (a COLOR register is centroid and flat-shaded on the pixel side).
+//     except that a FOG member names a register only when it is alone
+//     there (MojoShader's GLSL path makes a FOG register a scalar and
+//     cannot link it to a pixel shader: a lone FOG member is as written,
+//     but packing other members under FOG would lose them), and a COLOR
+//     member (possible with --mix-color) names one only if every member
+//     is a COLOR (MojoShader clamps COLOR to [0, 1]; a pixel shader reads
+//     COLOR at the centroid, flat-shaded); a shared register no member may
+//     name is declared under the lowest TEXCOORD index no member uses.
+//   - with Constraints.TexcoordNames every general register is declared
+//     TEXCOORD0, TEXCOORD1, ... in register order instead.
 // The register count is the packing's own, so every strategy keeps its
 // optimum.
 
@@ -55,15 +61,14 @@ func Portable(l *ir.Layout) (*ir.Layout, error) {
 				out.Place[i].Mask >>= uint(lowest)
 			}
 		}
-		namer := slices.MinFunc(members, func(a, b int) int {
-			if c := cmp.Compare(namePreference(l.Sig, a), namePreference(l.Sig, b)); c != 0 {
-				return c
-			}
-			return cmp.Compare(out.Place[a].Mask.First(), out.Place[b].Mask.First())
-		})
-		u, idx, _ := l.Sig.Elements[namer].Semantic.D3D9()
-		for _, i := range members {
-			out.Place[i].Usage, out.Place[i].Index = u, idx
+	}
+	names, err := registerNames(l.Sig, order, regs, out.Place, out.Cons.TexcoordNames)
+	if err != nil {
+		return nil, err
+	}
+	for k, r := range order {
+		for _, i := range regs[r] {
+			out.Place[i].Usage, out.Place[i].Index = names[k].u, names[k].idx
 		}
 	}
 	if err := ir.CheckLayout(&out); err != nil {
@@ -72,14 +77,91 @@ func Portable(l *ir.Layout) (*ir.Layout, error) {
 	return &out, nil
 }
 
-// namePreference ranks the members that may name a shared register: any
-// usage but COLOR and FOG first, then COLOR, then FOG.
-func namePreference(sig *ir.Signature, i int) int {
-	switch u, _, _ := sig.Elements[i].Semantic.D3D9(); u {
-	case ir.UsageColor:
-		return 1
-	case ir.UsageFog:
-		return 2
+// A usageIndex is a declared semantic.
+type usageIndex struct {
+	u   ir.Usage
+	idx int
+}
+
+// registerNames chooses the semantic each general register of a portable
+// layout is declared with (see the file comment): regs[order[k]] are the
+// elements of sig in register k, place their placements.
+func registerNames(sig *ir.Signature, order []ir.Reg, regs map[ir.Reg][]int, place []ir.Placement, texcoords bool) ([]usageIndex, error) {
+	names := make([]usageIndex, len(order))
+	if texcoords {
+		sorted := slices.Clone(order)
+		slices.SortFunc(sorted, func(a, b ir.Reg) int { return cmp.Compare(a.Num, b.Num) })
+		for k, r := range order {
+			names[k] = usageIndex{ir.UsageTexCoord, slices.Index(sorted, r)}
+		}
+		return names, texcoordLimit(sig.Name, len(order))
 	}
-	return 0
+	used := map[usageIndex]bool{}
+	for i := range sig.Elements {
+		u, idx, _ := sig.Elements[i].Semantic.D3D9()
+		used[usageIndex{u, idx}] = true
+	}
+	var free []int // registers no member may name
+	for k, r := range order {
+		members := regs[r]
+		usages := make([]ir.Usage, len(members))
+		for j, i := range members {
+			usages[j], _, _ = sig.Elements[i].Semantic.D3D9()
+		}
+		namer := -1
+		for j, i := range members {
+			if !mayName(usages[j], usages) {
+				continue
+			}
+			if namer < 0 || place[i].Mask.First() < place[namer].Mask.First() {
+				namer = i
+			}
+		}
+		if namer < 0 {
+			free = append(free, k)
+			continue
+		}
+		u, idx, _ := sig.Elements[namer].Semantic.D3D9()
+		names[k] = usageIndex{u, idx}
+	}
+	idx := 0
+	for _, k := range free {
+		for used[usageIndex{ir.UsageTexCoord, idx}] {
+			idx++
+		}
+		if idx > 15 {
+			return nil, fmt.Errorf("%s: no TEXCOORD index is free to declare a register that holds only FOG and COLOR members (give it --semantics=texcoord)", sig.Name)
+		}
+		names[k] = usageIndex{ir.UsageTexCoord, idx}
+		used[names[k]] = true
+	}
+	return names, nil
+}
+
+// mayName reports whether a member of usage u may name a register whose
+// members have usages all: not FOG unless alone, not COLOR unless every
+// member is a COLOR, never PSIZE.
+func mayName(u ir.Usage, all []ir.Usage) bool {
+	switch u {
+	case ir.UsageFog:
+		return len(all) == 1
+	case ir.UsagePSize:
+		return false
+	case ir.UsageColor:
+		for _, o := range all {
+			if o != ir.UsageColor {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// texcoordLimit says whether n registers can be declared TEXCOORD0 ..
+// TEXCOORDn-1: a usage index is at most 15.
+func texcoordLimit(name string, n int) error {
+	if n > 16 {
+		return fmt.Errorf("%s: %d general registers cannot all be declared TEXCOORD (indices 0 to 15)", name, n)
+	}
+	return nil
 }

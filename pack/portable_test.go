@@ -38,8 +38,12 @@ func TestPortable(t *testing.T) {
 			ir.Constraints{}, "e0:o0.xyzw=POSITION0 e1:o1.x=FOG0"},
 		{"COLOR names a mixed register only if nothing else can", "POSITION0:4 COLOR0:2 TEXCOORD0:2",
 			ir.Constraints{MixColor: true}, "e0:o0.xyzw=POSITION0 e1:o1.xy=TEXCOORD0 e2:o1.zw=TEXCOORD0"},
-		{"COLOR with FOG", "POSITION0:4 COLOR0:3 FOG:1",
-			ir.Constraints{MixColor: true}, "e0:o0.xyzw=POSITION0 e1:o1.xyz=COLOR0 e2:o1.w=COLOR0"},
+		{"COLOR with FOG: a TEXCOORD no member uses", "POSITION0:4 COLOR0:3 FOG:1 TEXCOORD0:4",
+			ir.Constraints{MixColor: true}, "e0:o0.xyzw=POSITION0 e1:o2.xyz=TEXCOORD1 e2:o2.w=TEXCOORD1 e3:o1.xyzw=TEXCOORD0"},
+		{"COLOR names a register of COLORs", "POSITION0:4 COLOR0:2 COLOR1:2",
+			ir.Constraints{}, "e0:o0.xyzw=POSITION0 e1:o1.xy=COLOR0 e2:o1.zw=COLOR0"},
+		{"every register TEXCOORD in register order", "POSITION0:4 FOG:1 TEXCOORD3:3 COLOR0:4 NORMAL0:2",
+			ir.Constraints{TexcoordNames: true}, "e0:o0.xyzw=POSITION0 e1:o2.w=TEXCOORD1 e2:o2.xyz=TEXCOORD1 e3:o1.xyzw=TEXCOORD0 e4:o3.xy=TEXCOORD2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -61,7 +65,7 @@ func TestPortable(t *testing.T) {
 	require.NoError(t, err)
 	bad.Place[1].Usage, bad.Place[1].Index = ir.UsageFog, 0
 	bad.Place[2].Usage, bad.Place[2].Index = ir.UsageFog, 0
-	assert.ErrorContains(t, ir.CheckLayout(bad), "named after e1 (FOG0), which cannot name a shared register")
+	assert.ErrorContains(t, ir.CheckLayout(bad), "named after e1 (FOG0), which cannot name a register it shares with these members")
 	bad.Place[2].Usage, bad.Place[2].Index = ir.UsageTexCoord, 3
 	assert.ErrorContains(t, ir.CheckLayout(bad), "declared with more than one semantic")
 }

@@ -63,6 +63,9 @@ type Options struct {
 	Strategy pack.Strategy // nil: optimal
 	MixColor bool
 	Portable bool
+	// TexcoordNames declares every general register TEXCOORDn, in
+	// register order (ir.Constraints.TexcoordNames).
+	TexcoordNames bool
 }
 
 // slot is where an element sat in the input: its register and mask, and
@@ -91,7 +94,7 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable}
+	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable, TexcoordNames: o.TexcoordNames}
 	if err := indexedBlocks(vs, vsName, vsig, vslots, &cons); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,8 @@ Flags:
   --ps-struct=NAME, --ps-entry=NAME   the pixel inputs (default: the struct
                                       the vertex side packs, by name)
   --strategy=NAME, --mix-color, --indexed=MEMBER, --registers=N,
-  --multi-dcl, --portable             as for shpack FILE (vertex side); in
+  --multi-dcl, --portable, --semantics=member|texcoord
+                                      as for shpack FILE (vertex side); in
                                       the default (portable) layout the pixel
                                       side reads each register under the name
                                       the vertex side gave it
@@ -290,6 +291,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	}
 	res, err := driver.LinkEffect(driver.Source{Name: name, Src: src}, driver.LinkOptions{
 		PP: *lf.front.ppOptions(), Strategy: strategy, MixColor: lf.opts.mixColor, Portable: lf.opts.portable,
+		TexcoordNames: lf.opts.texcoordNames(),
 	})
 	if errors.Is(err, driver.ErrNoPasses) && (res == nil || len(res.Notes) == 0) {
 		return 0, false

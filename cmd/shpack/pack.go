@@ -80,6 +80,15 @@ Flags (they may also follow FILE):
   --mix-color         let COLOR share registers with other semantics (by
                       default COLOR is kept apart: flat shading leaves the
                       other components of a COLOR register undefined)
+  --semantics=member|texcoord
+                      what a packed register is declared as: member
+                      (default), the semantic of one of its members, never
+                      FOG for a shared register nor COLOR unless every
+                      member is a COLOR (MojoShader cannot link FOG and
+                      clamps COLOR), else a TEXCOORD no member uses;
+                      texcoord: every general register TEXCOORD0, 1, ... in
+                      register order, for runtimes and translators that drop
+                      TEXCOORD indices above 9 or treat FOG and COLOR apart
   --indexed=MEMBER    MEMBER is an array the shader indexes dynamically
                       (o[aL]): keep its rows in consecutive registers
                       (repeatable; POSITION0 then goes to o0, PSIZE to o1)
@@ -429,6 +438,7 @@ type packOpts struct {
 
 	portableFlag bool // --portable as given (the default anyway; kept for scripts)
 	multiDcl     bool // --multi-dcl: one declaration per member
+	semantics    string
 }
 
 func (o *packOpts) register(fs *flag.FlagSet) {
@@ -438,6 +448,7 @@ func (o *packOpts) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.multiDcl, "multi-dcl", false, "")
 	fs.Var(&o.indexed, "indexed", "")
 	fs.IntVar(&o.registers, "registers", 0, "")
+	fs.StringVar(&o.semantics, "semantics", "member", "")
 }
 
 // resolve checks the layout flags after parsing and chooses the layout:
@@ -454,15 +465,22 @@ func (o *packOpts) resolve(fs *flag.FlagSet, packs bool, profile string) string 
 		return "--registers=0: the budget must be at least 1 (leave the flag out for the profile's)"
 	case !packs && (o.portableFlag || o.multiDcl):
 		return fmt.Sprintf("--portable and --multi-dcl apply to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", profile)
+	case o.semantics != "member" && o.semantics != "texcoord":
+		return fmt.Sprintf("unknown --semantics=%s (known: member, texcoord)", o.semantics)
+	case o.semantics == "texcoord" && (o.multiDcl || !packs):
+		return "--semantics=texcoord names the registers of the portable layout: it does not go with --multi-dcl or fixed registers"
 	}
 	o.portable = packs && !o.multiDcl
 	return ""
 }
 
+// texcoordNames reports whether --semantics=texcoord was given.
+func (o *packOpts) texcoordNames() bool { return o.semantics == "texcoord" }
+
 // constraints builds the packing constraints for sig from the options,
 // resolving each --indexed array name in it.
 func (o *packOpts) constraints(u *hlsl.Unit, sig *ir.Signature) (ir.Constraints, error) {
-	cons := ir.Constraints{MixColor: o.mixColor, Budget: o.registers, Portable: o.portable}
+	cons := ir.Constraints{MixColor: o.mixColor, Budget: o.registers, Portable: o.portable, TexcoordNames: o.texcoordNames()}
 	for _, name := range o.indexed {
 		a, err := sig.IndexedArrays(name)
 		if err != nil {

@@ -82,8 +82,8 @@ func render(t *testing.T, tools []runtimes.Runtime, vs, ps string, want []float6
 }
 
 // value is the distinct constant component k of a signature carries:
-// quarters, every third one negative, exact in floating point and outside
-// [0, 1] so that clamping would show; a COLOR member's are eighths inside
+// quarters above 1, every third one negative, exact in floating point and
+// outside [0, 1] so that clamping would show; a COLOR member's are eighths inside
 // [0, 1], since MojoShader's GLSL path clamps COLOR (the runtime's rule for
 // every program: the original's colours are clamped there too), so that a
 // packed register declared COLOR for other members would show.
@@ -91,7 +91,7 @@ func value(semantic string, k int) float64 {
 	if strings.EqualFold(semantic, "COLOR") {
 		return float64(k%8+1) / 8
 	}
-	v := float64(k+1) * 0.25
+	v := 1 + float64(k+1)*0.25
 	if k%3 == 2 {
 		v = -v
 	}
@@ -549,4 +549,45 @@ float4 ps_main(V_PackedPS p) : COLOR0
 	}
 	assert.Contains(t, gen, "#define V_PACK(shpack_dst, shpack_src)")
 	assert.Contains(t, gen, "shpack_src.dst")
+}
+
+// TestRenderSemantics draws layouts whose members include FOG and COLOR
+// (which MojoShader's GLSL path cannot link, and clamps) on every runtime:
+// linked corpus signatures under both --semantics modes, and the FOG pairs
+// of the render checks' own matrix, repacked (MojoShader refuses the
+// originals: their pixel shaders declare fog). Every value must arrive.
+func TestRenderSemantics(t *testing.T) {
+	testenv.Heavy(t)
+	tools := renderTool(t)
+	for _, mode := range []string{"member", "texcoord"} {
+		for _, c := range []struct {
+			name  string
+			extra []string
+		}{
+			{"fog_psize.hlsl", nil},
+			{"seed000_dcl_example.hlsl", []string{"--mix-color"}},
+			{"color_fog_mix.hlsl", []string{"--mix-color"}},
+			{"usages_all_outputs.hlsl", nil},
+		} {
+			t.Run(mode+"/"+c.name, func(t *testing.T) {
+				_, results := renderLinked(t, tools, c.name, append(c.extra, "--semantics="+mode)...)
+				for i, res := range results {
+					assert.True(t, res.pass, "%s render %d:\n%s", c.name, i, res.output)
+				}
+			})
+		}
+		matrix := testenv.Shared(t, "tools/d3d9-render-check/tests")
+		want := []float64{0.125, 0.25, 0.375, 0.5, 0.625, 1.25, 2.5, -3}
+		for _, pair := range [][2]string{{"unpacked", "unpacked"}, {"split", "split"}} {
+			t.Run(mode+"/repack/"+pair[0], func(t *testing.T) {
+				tmp := t.TempDir()
+				vs, ps := filepath.Join(matrix, "vs_"+pair[0]+".asm"), filepath.Join(matrix, "ps_"+pair[1]+".asm")
+				vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
+				code, _, stderr := shpackRun("repack", "--format=cso", "--semantics="+mode, "--vs-out="+vso, "--ps-out="+pso, vs, ps)
+				require.Equal(t, exitOK, code, stderr)
+				res := render(t, tools, vso, pso, want)
+				assert.True(t, res.pass, "repacked %s pair:\n%s", pair[0], res.output)
+			})
+		}
+	}
 }

@@ -26,7 +26,8 @@ Everything else is kept. The output is assembly that MojoShader's
 assembler takes.
 
 Flags:
-  --strategy=NAME, --mix-color, --multi-dcl, --portable   as for shpack FILE
+  --strategy=NAME, --mix-color, --multi-dcl, --portable,
+  --semantics=member|texcoord         as for shpack FILE
   --format=asm|cso|json
                       asm (default): the vs program, a blank line, the ps
                       program; cso: bytecode (with --vs-out and --ps-out),
@@ -106,7 +107,7 @@ func (e *env) repack(args []string) int {
 			return e.report(err)
 		}
 	}
-	res, err := repack.Pair(progs[0], progs[1], names[0], names[1], repack.Options{Strategy: strategy, MixColor: opts.mixColor, Portable: opts.portable})
+	res, err := repack.Pair(progs[0], progs[1], names[0], names[1], repack.Options{Strategy: strategy, MixColor: opts.mixColor, Portable: opts.portable, TexcoordNames: opts.texcoordNames()})
 	if err != nil {
 		return e.report(err)
 	}

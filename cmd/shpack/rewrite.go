@@ -34,6 +34,9 @@ Flags:
                       one register per semantic
   --strategy=NAME     packing strategy (default optimal; see shpack --help)
   --mix-color         let COLOR share registers with other semantics
+  --semantics=member|texcoord
+                      what a packed register is declared as (see shpack
+                      --help): texcoord declares every one TEXCOORD0, 1, ...
   -o FILE             write the output to FILE (one input; atomically, and
                       left untouched on error)
   --out-dir=DIR       write one output per input into DIR, with the input's
@@ -60,6 +63,7 @@ type rewriteFlags struct {
 	all              bool
 	strategy         string
 	mixColor         bool
+	semantics        string
 	out, outDir      string
 	depfile          string
 	svg              string
@@ -75,6 +79,7 @@ func (e *env) rewrite(args []string) int {
 	fs.BoolVar(&rf.all, "all", false, "")
 	fs.StringVar(&rf.strategy, "strategy", "optimal", "")
 	fs.BoolVar(&rf.mixColor, "mix-color", false, "")
+	fs.StringVar(&rf.semantics, "semantics", "member", "")
 	fs.StringVar(&rf.out, "o", "", "")
 	fs.StringVar(&rf.outDir, "out-dir", "", "")
 	fs.StringVar(&rf.depfile, "depfile", "", "")
@@ -92,6 +97,8 @@ func (e *env) rewrite(args []string) int {
 		return e.usageError("%v", serr)
 	case (rf.vsEntry == "") != (rf.psEntry == ""):
 		return e.usageError("rewrite: --vs-entry and --ps-entry go together")
+	case rf.semantics != "member" && rf.semantics != "texcoord":
+		return e.usageError("unknown --semantics=%s (known: member, texcoord)", rf.semantics)
 	case rf.out != "" && rf.outDir != "":
 		return e.usageError("-o and --out-dir cannot be used together")
 	case len(files) > 1 && rf.outDir == "":
@@ -115,6 +122,7 @@ func (e *env) rewrite(args []string) int {
 	}
 	res, err := driver.Rewrite(srcs, driver.RewriteOptions{
 		PP: *rf.front.ppOptions(), Strategy: strategy, MixColor: rf.mixColor,
+		TexcoordNames: rf.semantics == "texcoord",
 		All: rf.all, VSEntry: rf.vsEntry, PSEntry: rf.psEntry,
 	})
 	if res != nil {

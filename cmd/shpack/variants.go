@@ -60,7 +60,7 @@ func (e *env) packVariants(file string, pf *packFlags, f *ir.RegisterFile) int {
 	if err != nil {
 		return e.report(err)
 	}
-	cons := ir.Constraints{MixColor: pf.opts.mixColor, Portable: pf.opts.portable, Budget: pf.opts.registers}
+	cons := ir.Constraints{MixColor: pf.opts.mixColor, Portable: pf.opts.portable, Budget: pf.opts.registers, TexcoordNames: pf.opts.texcoordNames()}
 	sigs, _, err := driver.VariantSignatures(driver.Source{Name: name, Src: src}, *pf.front.ppOptions(), vars, f, driver.Selector{Struct: pf.structN, Entry: pf.entry})
 	if err != nil {
 		return e.report(err)
@@ -100,7 +100,7 @@ func (e *env) linkVariants(files []string, lf *linkFlags) int {
 	if len(srcs) == 1 {
 		srcs = append(srcs, srcs[0])
 	}
-	cons := ir.Constraints{MixColor: lf.opts.mixColor, Portable: lf.opts.portable, Budget: lf.opts.registers}
+	cons := ir.Constraints{MixColor: lf.opts.mixColor, Portable: lf.opts.portable, Budget: lf.opts.registers, TexcoordNames: lf.opts.texcoordNames()}
 	pairs, fl, err := driver.LinkVariants(srcs[0], srcs[1], *lf.stageFront(ir.Vertex).ppOptions(), *lf.stageFront(ir.Pixel).ppOptions(), vars,
 		driver.Selector{Struct: lf.vsStruct, Entry: lf.vsEntry}, driver.Selector{Struct: lf.psStruct, Entry: lf.psEntry}, cons)
 	if err != nil {
