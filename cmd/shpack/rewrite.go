@@ -123,7 +123,7 @@ func (e *env) rewrite(args []string) int {
 	res, err := driver.Rewrite(srcs, driver.RewriteOptions{
 		PP: *rf.front.ppOptions(), Strategy: strategy, MixColor: rf.mixColor,
 		TexcoordNames: rf.semantics == "texcoord",
-		All: rf.all, VSEntry: rf.vsEntry, PSEntry: rf.psEntry,
+		All:           rf.all, VSEntry: rf.vsEntry, PSEntry: rf.psEntry,
 	})
 	if res != nil {
 		for _, w := range res.Warnings {
