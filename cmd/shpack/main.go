@@ -84,6 +84,8 @@ func (e *env) run(args []string) int {
 			return e.rewrite(args[1:])
 		case "repack":
 			return e.repack(args[1:])
+		case "check":
+			return e.check(args[1:])
 		}
 		if unknownCommand(args) {
 			return e.usageError("unknown command %q (commands: %s; or give a file to pack)", args[0], strings.Join(commands, ", "))
@@ -93,11 +95,11 @@ func (e *env) run(args []string) int {
 }
 
 // commands are the command words, for messages.
-var commands = []string{"rewrite", "repack", "link", "list", "compare", "help", "version"}
+var commands = []string{"rewrite", "repack", "check", "link", "list", "compare", "help", "version"}
 
 // helps are each command's help text.
 var helps = map[string]string{
-	"rewrite": rewriteHelp, "repack": repackHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
+	"rewrite": rewriteHelp, "repack": repackHelp, "check": checkHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
 }
 
 // help is "shpack help [COMMAND]".

@@ -1,0 +1,5 @@
+ps_3_0
+dcl_color2 v0
+dcl_color3 v1
+mov oC0, v0
+mov oC1, v1
