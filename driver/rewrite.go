@@ -208,7 +208,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		return need, nil
 	}
 	set, errs := w.layoutSet(comp, setOptions{
-		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true,
+		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true, typed: true,
 	})
 	if len(errs) > 0 {
 		return need, errs

@@ -23,6 +23,7 @@ import (
 // vsInfo is one vertex shader of a set.
 type vsInfo struct {
 	ep     *hlsl.EntryPoint
+	sig    *ir.Signature // ep.Out, with the type groups of a typed set
 	layout *ir.Layout
 	own    int // general registers when packed alone (family members)
 	first  pair
@@ -58,6 +59,11 @@ type setOptions struct {
 	// widen lets a pixel input be wider than the vertex output it reads
 	// (the rewrite passes the missing components); a linker reports it.
 	widen bool
+	// typed keeps apart, in registers of their own, outputs of different
+	// kinds of type (float, int, uint, bool) on either stage: the rewrite
+	// declares each register as one HLSL member, of one type on each
+	// side, so that no value is converted on its way (see typeGroups).
+	typed bool
 }
 
 // layoutSet lays out one linked set of vs_3_0/ps_3_0 pairs. Errors are
@@ -76,12 +82,19 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 			errs = append(errs, p.context(err)...)
 			continue
 		}
-		l, err := pack.ForFile(o.strategy, ep.Out, vsFile, o.cons)
+		sig := ep.Out
+		if o.typed {
+			if sig, err = g.typeGroups(comp, p.vs, ep.Out); err != nil {
+				errs = append(errs, p.context(err)...)
+				continue
+			}
+		}
+		l, err := pack.ForFile(o.strategy, sig, vsFile, o.cons)
 		if err != nil {
 			errs = append(errs, p.context(err)...)
 			continue
 		}
-		s.vs[p.vs] = &vsInfo{ep: ep, layout: l, own: l.GeneralRegisters(), first: p}
+		s.vs[p.vs] = &vsInfo{ep: ep, sig: sig, layout: l, own: l.GeneralRegisters(), first: p}
 		s.vsOrder = append(s.vsOrder, p.vs)
 	}
 	if len(errs) > 0 {
@@ -134,7 +147,7 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 	}
 	var sigs []*ir.Signature
 	for _, n := range s.vsOrder {
-		sigs = append(sigs, s.vs[n].ep.Out)
+		sigs = append(sigs, s.vs[n].sig)
 	}
 	fl, err := pack.Family(sigs, nil, vsFile, o.cons)
 	if err != nil {
@@ -156,6 +169,51 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 	}
 	s.family = true
 	return s, nil
+}
+
+// typeGroups returns a copy of the outputs out of vertex shader vs whose
+// elements are grouped by the kinds of type (ir.ScalarType.Kind) they have
+// in vs and in every pixel shader of comp that reads them: a register then
+// holds one kind on each side, which one HLSL struct member of that type
+// can declare, and no value is converted on its way. Shader Model 3 has no
+// integer interpolators: an int input reads the register as it arrives,
+// and a float read into an int would be truncated. Outputs float on both
+// sides (nearly all) are group 0.
+func (g *graph) typeGroups(comp []pair, vs node, out *ir.Signature) (*ir.Signature, error) {
+	type sem struct {
+		u   ir.Usage
+		idx int
+	}
+	read := map[sem]uint8{} // bit per kind the pixel shaders read it as
+	for _, p := range comp {
+		if p.vs != vs {
+			continue
+		}
+		ep, err := g.entry(p.ps)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ep.In.Elements {
+			e := &ep.In.Elements[i]
+			u, idx, _ := e.Semantic.D3D9()
+			read[sem{u, idx}] |= 1 << e.Type.Kind()
+		}
+	}
+	groups := map[[2]uint8]uint8{{1 << ir.TypeFloat, 1 << ir.TypeFloat}: 0, {1 << ir.TypeFloat, 0}: 0}
+	c := *out
+	c.Elements = slices.Clone(out.Elements)
+	for i := range c.Elements {
+		e := &c.Elements[i]
+		u, idx, _ := e.Semantic.D3D9()
+		key := [2]uint8{1 << e.Type.Kind(), read[sem{u, idx}]}
+		grp, ok := groups[key]
+		if !ok {
+			grp = uint8(len(groups) - 1)
+			groups[key] = grp
+		}
+		e.Group = grp
+	}
+	return &c, nil
 }
 
 // narrowInputs returns the pixel inputs as the vertex layout can feed

@@ -249,6 +249,22 @@ type PackedRegister struct {
 	Index   int
 	Width   int            // components up to the last one used (POSITION0: 4, PSIZE: 1)
 	Members []PackedMember // by first component
+	// Kind is the kind of type its members share (ir.ScalarType.Kind), the
+	// type to declare it with; TypeFloat when they differ, and then the
+	// others are converted (ToFloat, FromFloat).
+	Kind ir.ScalarType
+}
+
+// Type spells the register's HLSL type: "float4", "int2".
+func (r *PackedRegister) Type() string { return VectorType(r.Kind, r.Width) }
+
+// VectorType spells a vector of n components of scalar type t ("float",
+// "int3").
+func VectorType(t ir.ScalarType, n int) string {
+	if n == 1 {
+		return t.String()
+	}
+	return fmt.Sprintf("%s%d", t, n)
 }
 
 // A PackedMember is one element of a packed register.
@@ -289,6 +305,12 @@ func PackedRegisters(l *ir.Layout) ([]PackedRegister, error) {
 	regs := make([]PackedRegister, 0, len(byNum))
 	for _, r := range byNum {
 		slices.SortFunc(r.Members, func(a, b PackedMember) int { return cmp.Compare(a.Mask.First(), b.Mask.First()) })
+		r.Kind = sig.Elements[r.Members[0].Elem].Type.Kind()
+		for _, m := range r.Members {
+			if sig.Elements[m.Elem].Type.Kind() != r.Kind {
+				r.Kind = ir.TypeFloat
+			}
+		}
 		regs = append(regs, *r)
 	}
 	slices.SortFunc(regs, func(a, b PackedRegister) int { return cmp.Compare(a.Num, b.Num) })

@@ -58,14 +58,16 @@ func (c Constraints) IndexedArrays(sig *Signature) []int {
 // Class is a packing class: elements of different classes never share a
 // register. The low bits say COLOR (kept apart from other usages because flat
 // shading leaves the rest of a COLOR register undefined) and centroid; the
-// interpolation mode occupies the bits above, one mode per register.
-type Class uint8
+// interpolation mode occupies the bits above, one mode per register, and
+// the element's Group the bits above those.
+type Class uint16
 
 // Class bits.
 const (
 	ClassColor    Class = 1 << 0
 	ClassCentroid Class = 1 << 1
 	classModeBit        = 2 // interpolation mode index starts here
+	classGroupBit       = 5 // Element.Group starts here
 )
 
 // ClassOf returns the packing class of e, declared with usage u, under c.
@@ -87,7 +89,7 @@ func (c Constraints) ClassOf(e *Element, u Usage) Class {
 	case e.Mods&ModSample != 0:
 		k |= 4 << classModeBit
 	}
-	return k
+	return k | Class(e.Group)<<classGroupBit
 }
 
 // A Placement says where one element sits: a register, the components it

@@ -57,6 +57,24 @@ func (t ScalarType) IsInteger() bool {
 	return false
 }
 
+// Kind is the type a value of t has in a Shader Model 3 register, where
+// every type is stored as a float and HLSL only tells what a variable of
+// the type holds: float (half, double, min16float, min10float), int
+// (min16int), uint (dword, min16uint) or bool. Between kinds an HLSL
+// assignment converts (a float read into an int is truncated); within one
+// it does not.
+func (t ScalarType) Kind() ScalarType {
+	switch t {
+	case TypeHalf, TypeDouble, TypeMin16Float, TypeMin10Float:
+		return TypeFloat
+	case TypeMin16Int:
+		return TypeInt
+	case TypeDword, TypeMin16Uint:
+		return TypeUint
+	}
+	return t
+}
+
 // Modifiers is the set of interpolation and precision modifiers of an element.
 type Modifiers uint8
 
@@ -129,6 +147,11 @@ type Element struct {
 	Pos        Pos       // where the member's declaration starts
 	Include    []Pos     // the #include chain of Pos.File, innermost first; nil for the main file
 	Array      int       // index in Signature.Arrays of the declaration this row belongs to, or -1
+	// Group is a packing group a caller sets: elements of different groups
+	// never share a register (see Constraints.ClassOf). The rewrite groups
+	// elements by the kinds of type the two stages give them, since one
+	// HLSL struct member holds one type (ScalarType.Kind). 0 by default.
+	Group uint8
 	// Access is the HLSL expression of this row relative to the value the
 	// signature describes ("Tex[2]", "i.uv", "M[1]" for a row_major
 	// matrix's row, "M._m01_m11_m21_m31" for a column_major matrix's

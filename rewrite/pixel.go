@@ -16,6 +16,10 @@ type pixelReg struct {
 	reg     *emit.PackedRegister // the vertex side's register
 	width   int                  // components declared
 	members []pixelMember
+	// kind is the kind of type the inputs in it share (their HLSL types'
+	// ir.ScalarType.Kind), the type it is declared with; TypeFloat when
+	// they differ, and the others are converted.
+	kind ir.ScalarType
 }
 
 type pixelMember struct {
@@ -56,12 +60,15 @@ func (f *file) pixel(ps *Pixel, orig string) {
 				src += "." + m.mask.String()
 			}
 			if n, ok := ps.Widen[m.elem]; ok {
-				src = padded(src, e.Components, n)
+				src = padded(src, pr.kind, e.Components, n)
 				wide := *e
 				wide.Components = n
 				e = &wide
 			}
-			from[m.elem] = emit.FromFloat(e, src)
+			if e.Type.Kind() != pr.kind {
+				src = emit.FromFloat(e, src)
+			}
+			from[m.elem] = src
 		}
 	}
 
@@ -75,7 +82,7 @@ func (f *file) pixel(ps *Pixel, orig string) {
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for _, pr := range reads {
 		mods, sem := pixelDecl(in, pr)
-		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.FloatType(pr.width), pr.reg.Field(), sem))
+		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.VectorType(pr.kind, pr.width), pr.reg.Field(), sem))
 		var parts []string
 		for _, m := range pr.members {
 			parts = append(parts, in.Elements[m.elem].Name+" = ."+m.mask.String())
@@ -141,7 +148,7 @@ func (f *file) pixel(ps *Pixel, orig string) {
 				src := name
 				if ep.In != nil && k < len(ep.In.Elements) && ep.In.Elements[k].Components > e.Components {
 					// A float4 SV_Position read as VPOS, a float2: z 0, w 1.
-					src = padded(name, e.Components, ep.In.Elements[k].Components)
+					src = padded(name, ir.TypeFloat, e.Components, ep.In.Elements[k].Components)
 				}
 				body = append(body, fmt.Sprintf("%s = %s;", e.Access, src))
 			case from[k] != "":
@@ -226,13 +233,19 @@ func pixelReads(ps *Pixel) ([]*pixelReg, error) {
 	}
 	for _, pr := range reads {
 		slices.SortStableFunc(pr.members, func(a, b pixelMember) int { return cmp.Compare(a.mask.First(), b.mask.First()) })
+		pr.kind = in.Elements[pr.members[0].elem].Type.Kind()
+		for _, m := range pr.members {
+			if in.Elements[m.elem].Type.Kind() != pr.kind {
+				pr.kind = ir.TypeFloat
+			}
+		}
 	}
 	return reads, nil
 }
 
-// padded widens a float vector expression of have components to want:
-// the missing components are 0, w is 1.
-func padded(expr string, have, want int) string {
+// padded widens a vector expression of kind t and have components to
+// want: the missing components are 0, w is 1.
+func padded(expr string, t ir.ScalarType, have, want int) string {
 	parts := []string{expr}
 	for c := have; c < want; c++ {
 		if c == 3 {
@@ -241,7 +254,7 @@ func padded(expr string, have, want int) string {
 			parts = append(parts, "0")
 		}
 	}
-	return fmt.Sprintf("%s(%s)", emit.FloatType(want), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s(%s)", emit.VectorType(t, want), strings.Join(parts, ", "))
 }
 
 // bySemIn finds the element of sig with the Direct3D 9 semantic of sem,

@@ -51,7 +51,7 @@ func (f *file) vertex(v *Vertex, orig string) {
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for i := range regs {
 		r := &regs[i]
-		decl := fmt.Sprintf("%s %s : %s;", emit.FloatType(r.Width), r.Field(), vertexSemantic(sig, r))
+		decl := fmt.Sprintf("%s %s : %s;", r.Type(), r.Field(), vertexSemantic(sig, r))
 		fmt.Fprintf(&b, "    %-28s // o%d: %s\n", decl, r.Num, r.Comment(sig, ""))
 	}
 	b.WriteString("};\n")
@@ -132,29 +132,41 @@ func (f *file) vertex(v *Vertex, orig string) {
 }
 
 // registerValue is the HLSL expression of one packed register's value:
-// its members at their components and 0 where none is, in one constructor
-// (float4(o.uv, o.fog, 0)), or the member itself when it fills the
-// register. retExpr is the returned value.
+// its members at their components and zeros where none is, in one
+// constructor of the register's type (float4(o.uv, o.fog, 0)), or the
+// member itself when it fills the register. retExpr is the returned
+// value. Members of the register's kind go in as they are; in a float
+// register of mixed kinds (a layout packed without type groups) the others
+// are converted.
 func registerValue(ep *hlsl.EntryPoint, sig *ir.Signature, r *emit.PackedRegister, retExpr string) string {
-	if r.Role != ir.RoleGeneral || len(r.Members) == 1 && r.Members[0].Mask == ir.MaskRun(0, r.Width) {
-		m := r.Members[0]
+	value := func(m emit.PackedMember) string {
 		e := &sig.Elements[m.Elem]
-		return emit.ToFloat(e, elementExpr(ep, m.Elem, e, retExpr))
+		v := elementExpr(ep, m.Elem, e, retExpr)
+		if e.Type.Kind() != r.Kind {
+			v = emit.ToFloat(e, v)
+		}
+		return v
+	}
+	if r.Role != ir.RoleGeneral || len(r.Members) == 1 && r.Members[0].Mask == ir.MaskRun(0, r.Width) {
+		return value(r.Members[0])
+	}
+	zero := "0"
+	if r.Kind == ir.TypeBool {
+		zero = "false"
 	}
 	var parts []string
 	c := 0
 	for _, m := range r.Members {
 		for ; c < m.Mask.First(); c++ {
-			parts = append(parts, "0")
+			parts = append(parts, zero)
 		}
-		e := &sig.Elements[m.Elem]
-		parts = append(parts, elementExpr(ep, m.Elem, e, retExpr))
-		c += e.Components
+		parts = append(parts, value(m))
+		c += sig.Elements[m.Elem].Components
 	}
 	for ; c < r.Width; c++ {
-		parts = append(parts, "0")
+		parts = append(parts, zero)
 	}
-	return fmt.Sprintf("%s(%s)", emit.FloatType(r.Width), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s(%s)", r.Type(), strings.Join(parts, ", "))
 }
 
 // vertexSemantic is the semantic a vertex register is declared with: the

@@ -17,7 +17,7 @@ struct SKIN_OUT
     float4   Tint    : COLOR0;
 };
 
-// Added by shpack: SkinVS writes its 12 outputs packed into 8 general
+// Added by shpack: SkinVS writes its 12 outputs packed into 9 general
 // registers (strategy optimal; one register per semantic takes 11, vs_3_0 has
 // 10). It returns them as a SkinVS_Packed: each return goes through
 // SkinVS_RETURN, and its out parameters (fog, o) are locals.
@@ -29,9 +29,10 @@ struct SkinVS_Packed
     float4 r3 : TEXCOORD2;       // o3: o.Bones[2] = .xyzw
     float4 r4 : COLOR0;          // o4: o.Tint = .xyzw
     float4 r5 : TEXCOORD9;       // o5: t = .xy, o.Uv[0] = .zw
-    float4 r6 : TEXCOORD5;       // o6: o.Uv[1] = .xy, o.Ids = .zw
-    float2 r7 : TEXCOORD7;       // o7: fog = .x, o.Lit = .y
-    float r8 : TEXCOORD8;        // o8: o.Edge = .x
+    float3 r6 : TEXCOORD5;       // o6: o.Uv[1] = .xy, fog = .z
+    int2 r7 : TEXCOORD6;         // o7: o.Ids = .xy
+    bool r8 : TEXCOORD7;         // o8: o.Lit = .x
+    float r9 : TEXCOORD8;        // o9: o.Edge = .x
 };
 #define SkinVS_RETURN(shpack_e) \
     { SkinVS_Packed shpack_out; \
@@ -41,9 +42,10 @@ struct SkinVS_Packed
     shpack_out.r3 = o.Bones._m02_m12_m22_m32; \
     shpack_out.r4 = o.Tint; \
     shpack_out.r5 = float4(t, o.Uv[0]); \
-    shpack_out.r6 = float4(o.Uv[1], o.Ids); \
-    shpack_out.r7 = float2(fog, o.Lit); \
-    shpack_out.r8 = o.Edge; \
+    shpack_out.r6 = float3(o.Uv[1], fog); \
+    shpack_out.r7 = o.Ids; \
+    shpack_out.r8 = o.Lit; \
+    shpack_out.r9 = o.Edge; \
     return shpack_out; }
 #line 20 "corpus/rewrite/shapes_mixed.fx"
 SkinVS_Packed SkinVS(in float4 p : POSITION, /* out float fog : FOG */ in float2 t : TEXCOORD9 /* out SKIN_OUT o */) /* : POSITION */
@@ -61,7 +63,7 @@ SkinVS_Packed SkinVS(in float4 p : POSITION, /* out float fog : FOG */ in float2
     SkinVS_RETURN(p)
 }
 
-// Added by shpack: SkinPS reads 8 registers that SkinVS writes packed
+// Added by shpack: SkinPS reads 9 registers that SkinVS writes packed
 // (strategy optimal). It takes them as a SkinPS_Packed, and SkinPS_UNPACK
 // declares the parameters that read them as locals and fills them.
 struct SkinPS_Packed
@@ -71,9 +73,10 @@ struct SkinPS_Packed
     float4 r3 : TEXCOORD2;       // o3: i.Bones[2] = .xyzw
     float4 r4 : COLOR0;          // o4: i.Tint = .xyzw
     float4 r5 : TEXCOORD9;       // o5: i.Uv[0] = .zw
-    float4 r6 : TEXCOORD5;       // o6: i.Uv[1] = .xy, i.Ids = .zw
-    float2 r7 : TEXCOORD7;       // o7: fog = .x, i.Lit = .y
-    centroid float r8 : TEXCOORD8; // o8: i.Edge = .x
+    float3 r6 : TEXCOORD5;       // o6: i.Uv[1] = .xy, fog = .z
+    int2 r7 : TEXCOORD6;         // o7: i.Ids = .xy
+    bool r8 : TEXCOORD7;         // o8: i.Lit = .x
+    centroid float r9 : TEXCOORD8; // o9: i.Edge = .x
 };
 #define SkinPS_UNPACK \
     SKIN_OUT i; \
@@ -82,11 +85,11 @@ struct SkinPS_Packed
     i.Bones._m02_m12_m22_m32 = shpack_in.r3; \
     i.Uv[0] = shpack_in.r5.zw; \
     i.Uv[1] = shpack_in.r6.xy; \
-    i.Ids = (int2)round(shpack_in.r6.zw); \
-    i.Lit = (bool)(shpack_in.r7.y != 0); \
-    i.Edge = shpack_in.r8; \
+    i.Ids = shpack_in.r7; \
+    i.Lit = shpack_in.r8; \
+    i.Edge = shpack_in.r9; \
     i.Tint = shpack_in.r4; \
-    float fog = shpack_in.r7.x;
+    float fog = shpack_in.r6.z;
 #line 35 "corpus/rewrite/shapes_mixed.fx"
 float4 SkinPS(SkinPS_Packed shpack_in, /* SKIN_OUT i, float fog : FOG */ float2 vpos : VPOS, out float4 c1 : COLOR1, out float4 c2 : COLOR2) : COLOR0
 { SkinPS_UNPACK
