@@ -90,6 +90,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/shpack/shpack/d3d9"
 
 	"github.com/shpack/shpack/ir"
 )
@@ -238,6 +239,31 @@ func mojoVarying(s semantic, vertex bool) varying {
 // register the program reads through a generic varying that no vertex
 // register writes as the same vec4 fails the link.
 func mojoRefuses(vs, ps *stage, read map[int]ir.Mask) string {
+	// Refused whole programs, seen in TestRepackRenders: MojoShader's
+	// reader (mojoshader.c, parse_instruction_token) takes the predicate
+	// token after the sources, where Direct3D, wined3d and vkd3d put it
+	// after the destination, so it finds a source register where it wants
+	// p0 ("Predicated instruction but not predicate register!"); and it
+	// sizes a constant array from the constant table, which a program
+	// without one lacks ("relative addressing unsupported without a
+	// CTAB"; compilers write one, and shpack keeps it, but assembly text
+	// has none).
+	for _, st := range []*stage{vs, ps} {
+		what := "vertex"
+		if st == ps {
+			what = "pixel"
+		}
+		for _, in := range st.p.Insts {
+			if in.Pred != nil {
+				return fmt.Sprintf("the %s shader does not compile: MojoShader reads a predicated instruction's tokens in another order (%s)", what, st.p.InstString(in))
+			}
+			for k := range in.Srcs {
+				if s := &in.Srcs[k]; s.Type == d3d9.RegConst && s.Rel != nil && !st.p.HasCTAB() {
+					return fmt.Sprintf("the %s shader does not compile: MojoShader indexes constants (%s) only with a constant table, and the program has none", what, st.p.InstString(in))
+				}
+			}
+		}
+	}
 	for _, d := range ps.decls {
 		if d.in.Dst.Cent {
 			return fmt.Sprintf("the pixel shader does not compile: MojoShader's GLSL takes no centroid input (v%d)", d.reg)

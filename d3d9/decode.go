@@ -10,8 +10,8 @@ import (
 // Decoding compiled bytecode (the token format of Microsoft's "Direct3D 9
 // shader codes" pages): a version token (0xFFFE0300 for vs_3_0,
 // 0xFFFF0300 for ps_3_0), then instruction tokens, each followed by its
-// parameter tokens, comment blocks (CTAB among them) skipped, up to the end
-// token. From Shader Model 2 on, an instruction token holds the number of
+// parameter tokens, and comment blocks (CTAB among them, kept as data in
+// Program.Comments), up to the end token. From Shader Model 2 on, an instruction token holds the number of
 // tokens that follow it, so the decoder never guesses where an instruction
 // ends; a predicated instruction has its predicate after the destination,
 // and a parameter with relative addressing is followed by the address
@@ -77,6 +77,11 @@ func Decode(file string, data []byte) (*Program, error) {
 			if i+1+length > n {
 				return nil, bad(i, "a comment of %d tokens runs past the end", length)
 			}
+			c := make([]uint32, length)
+			for k := range c {
+				c[k] = tok(i + 1 + k)
+			}
+			p.Comments = append(p.Comments, c)
 			i += 1 + length
 			continue
 		}

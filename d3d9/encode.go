@@ -10,8 +10,9 @@ import (
 // Encode writes a program as bytecode, the token format Decode reads:
 // what Microsoft's and Wine's runtimes load directly, and the form to use
 // for programs MojoShader's assembler cannot read back from text
-// (predicated instructions, relative addressing of a destination). Only
-// Shader Model 2 and 3 programs are encoded.
+// (predicated instructions, relative addressing of a destination). The
+// program's comment blocks (its constant table) follow the version token,
+// as compilers put them. Only Shader Model 2 and 3 programs are encoded.
 func Encode(p *Program) ([]byte, error) {
 	if p.Major < 2 || p.Major > 3 {
 		return nil, fmt.Errorf("d3d9: %s: only Shader Model 2 and 3 programs are encoded", p.Profile())
@@ -22,6 +23,13 @@ func Encode(p *Program) ([]byte, error) {
 		stage = 0xFFFF
 	}
 	toks = append(toks, stage<<16|uint32(p.Major)<<8|uint32(p.Minor))
+	for _, c := range p.Comments {
+		if len(c) > 0x7FFF {
+			return nil, fmt.Errorf("d3d9: a comment block of %d tokens (at most 32767)", len(c))
+		}
+		toks = append(toks, uint32(OpComment)|uint32(len(c))<<16)
+		toks = append(toks, c...)
+	}
 	for _, in := range p.Insts {
 		var params []uint32
 		param := func(o Operand, dst bool) {

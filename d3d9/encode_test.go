@@ -13,23 +13,6 @@ import (
 	"github.com/shpack/shpack/internal/vkd3d"
 )
 
-// withoutComments drops the comment tokens (the constant table, the
-// compiler's name) from bytecode: they are what Decode does not keep.
-func withoutComments(t *testing.T, data []byte) []byte {
-	t.Helper()
-	var out []byte
-	for i := 0; i+4 <= len(data); {
-		tok := binary.LittleEndian.Uint32(data[i:])
-		if i > 0 && tok&0xFFFF == 0xFFFE {
-			i += 4 * (1 + int(tok>>16&0x7FFF))
-			continue
-		}
-		out = append(out, data[i:i+4]...)
-		i += 4
-	}
-	return out
-}
-
 // vkd3dPrograms are HLSL sources that make the compiler use what the
 // encoder must get right: flow control with its comparisons, loops and
 // their registers, relative constant addressing, samplers, texture reads
@@ -75,31 +58,35 @@ O main(float4 p : POSITION, float3 n : NORMAL) {
 }
 
 // TestEncodeCompiled: bytecode a real compiler wrote decodes and encodes
-// back to the same tokens, less its comments.
+// back to the same tokens, its comments (the constant table) included:
+// vkd3d's programs of ../shared/tools/d3dasm-check, and, with
+// VKD3D_COMPILER set, programs it compiles here.
 func TestEncodeCompiled(t *testing.T) {
-	dir := t.TempDir()
-	var files []string
 	cases := testenv.Shared(t, "tools/d3dasm-check/cases")
-	for _, f := range []string{"vs3-bytecode-vkd3d.cso", "ps3-bytecode-vkd3d.cso"} {
-		files = append(files, filepath.Join(cases, f))
-	}
-	for _, p := range vkd3dPrograms {
-		src := filepath.Join(dir, p.name+".hlsl")
-		require.NoError(t, os.WriteFile(src, []byte(p.src), 0o644))
-		out := filepath.Join(dir, p.name+".cso")
-		_, err := vkd3d.Compile(t, dir, src, "main", p.profile, out)
-		require.NoError(t, err)
-		files = append(files, out)
-	}
-	for _, f := range files {
+	same := func(t *testing.T, f string) {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
 		p, err := Decode(f, data)
 		require.NoError(t, err, f)
+		assert.True(t, p.HasCTAB(), "%s: the compiler's constant table", f)
 		got, err := Encode(p)
 		require.NoError(t, err, f)
-		assert.Equal(t, withoutComments(t, data), got, "%s:\n%s", f, print(t, p))
+		assert.Equal(t, data, got, "%s:\n%s", f, print(t, p))
 	}
+	for _, f := range []string{"vs3-bytecode-vkd3d.cso", "ps3-bytecode-vkd3d.cso"} {
+		same(t, filepath.Join(cases, f))
+	}
+	t.Run("vkd3d", func(t *testing.T) {
+		dir := t.TempDir()
+		for _, p := range vkd3dPrograms {
+			src := filepath.Join(dir, p.name+".hlsl")
+			require.NoError(t, os.WriteFile(src, []byte(p.src), 0o644))
+			out := filepath.Join(dir, p.name+".cso")
+			_, err := vkd3d.Compile(t, dir, src, "main", p.profile, out)
+			require.NoError(t, err)
+			same(t, out)
+		}
+	})
 }
 
 // TestEncodeParsed: what the parser reads encodes to bytecode that decodes
@@ -168,4 +155,28 @@ func TestEncodeRefusesOldModels(t *testing.T) {
 	p.Major, p.Minor = 1, 1
 	_, err = Encode(p)
 	assert.EqualError(t, err, "d3d9: vs_1_1: only Shader Model 2 and 3 programs are encoded")
+}
+
+// TestEncodeKeepsComments: the comment blocks of bytecode (a compiler's
+// constant table) come back after the version token, token for token, so
+// a repacked program keeps the CTAB runtimes read.
+func TestEncodeKeepsComments(t *testing.T) {
+	ctab := []uint32{CTAB, 0x1c, 0x23, 0xfffe0300}
+	toks := []uint32{0xfffe0300, uint32(OpComment) | uint32(len(ctab))<<16}
+	toks = append(toks, ctab...)
+	toks = append(toks,
+		uint32(OpDcl)|2<<24, 0x80000000, 0xe00f0000, // dcl_position o0
+		uint32(OpMov)|2<<24, 0xe00f0000, 0xa0e40000, // mov o0, c0
+		uint32(OpEnd))
+	data := make([]byte, 4*len(toks))
+	for i, tk := range toks {
+		binary.LittleEndian.PutUint32(data[4*i:], tk)
+	}
+	p, err := Decode("t.cso", data)
+	require.NoError(t, err)
+	require.Equal(t, [][]uint32{ctab}, p.Comments)
+	assert.True(t, p.HasCTAB())
+	out, err := Encode(p)
+	require.NoError(t, err)
+	assert.Equal(t, data, out)
 }

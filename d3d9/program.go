@@ -8,9 +8,11 @@
 // It knows the token format and the syntax, not what a program computes:
 // each opcode's table entry says how its destination relates to its
 // sources (per component, a replicated scalar, or a fixed pattern), which
-// is what a transform that moves registers needs. Comments and the CTAB
-// constant table are not kept. Shader Models 1 and 2 are read as far as
-// their tokens go, but only vs_3_0 and ps_3_0 are the package's subject.
+// is what a transform that moves registers needs. The bytecode's comment
+// blocks, the CTAB constant table among them, are kept as they are
+// (Program.Comments); text comments are not. Shader Models 1 and 2 are
+// read as far as their tokens go, but only vs_3_0 and ps_3_0 are the
+// package's subject.
 package d3d9
 
 import (
@@ -24,6 +26,25 @@ type Program struct {
 	Stage        ir.Stage
 	Major, Minor int
 	Insts        []*Inst
+	// Comments are the data of the bytecode's comment blocks, in order:
+	// the constant table (CTAB) that compilers write, which runtimes read
+	// (MojoShader sizes an array of constants indexed relatively from it;
+	// effect frameworks find their parameters by it), and whatever else.
+	// Encode writes them back after the version token; text has none.
+	Comments [][]uint32
+}
+
+// CTAB is the tag of the constant table's comment block ("CTAB").
+const CTAB = 0x42415443
+
+// HasCTAB reports whether the program carries a constant table.
+func (p *Program) HasCTAB() bool {
+	for _, c := range p.Comments {
+		if len(c) > 0 && c[0] == CTAB {
+			return true
+		}
+	}
+	return false
 }
 
 // Profile spells the program's version: "vs_3_0".

@@ -118,7 +118,7 @@ func rewriteVS(p *d3d9.Program, file string, l *ir.Layout, slots []slot, pads ma
 	at := elementMap(slots)
 	mv := moves(l, slots)
 	temp := maxTemp(p) + 1
-	out := &d3d9.Program{Stage: p.Stage, Major: p.Major, Minor: p.Minor}
+	out := &d3d9.Program{Stage: p.Stage, Major: p.Major, Minor: p.Minor, Comments: p.Comments}
 	var errs ir.ErrorList
 	declared := false
 	needTemp := false
@@ -281,7 +281,7 @@ func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.
 			inReg[s.reg] = append(inReg[s.reg], i)
 		}
 	}
-	out := &d3d9.Program{Stage: p.Stage, Major: p.Major, Minor: p.Minor}
+	out := &d3d9.Program{Stage: p.Stage, Major: p.Major, Minor: p.Minor, Comments: p.Comments}
 	var errs ir.ErrorList
 	declared := false
 	for _, in := range p.Insts {

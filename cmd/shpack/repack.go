@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 
+	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/repack"
 )
 
@@ -113,6 +116,26 @@ func (e *env) repack(args []string) int {
 	}
 	e.notef("%s: note: %d general output registers repacked into %d (%s, %s)\n",
 		names[0], res.Unpacked, res.VSLayout.GeneralRegisters(), strategy.Name(), layoutWord(opts.portable))
+	// What repack writes is checked as a user would check it, with shpack
+	// check: a program the check rejects (a temporary past r31 that the
+	// compiler wrote, a broken linkage) is an error, and nothing is
+	// written; a value a runtime will not carry is a note.
+	rep := check.Programs(res.VS, res.PS, names[0], names[1])
+	if len(rep.Problems) > 0 {
+		in := check.Programs(progs[0], progs[1], names[0], names[1])
+		for _, p := range rep.Problems {
+			p.Msg = "the repacked pair fails shpack check: " + p.Msg
+			if len(in.Problems) > 0 {
+				p.Notes = append(p.Notes, ir.Note{Pos: ir.Pos{File: names[0]}, Msg: fmt.Sprintf("shpack check finds %d problems in the pair as given: run it on the input", len(in.Problems))})
+			}
+		}
+		return e.report(rep.Problems)
+	}
+	for _, rt := range rep.Runtimes {
+		for _, l := range rt.Lost {
+			e.notef("%s: note: %s will not carry %s%d.%s as written: %s\n", names[1], rt.Name, l.Semantic, l.Index, l.Components, l.Why)
+		}
+	}
 	var vb, pb bytes.Buffer
 	if format == "json" {
 		if vsOut != "" {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/runtimes"
@@ -287,9 +288,23 @@ func targets(out string) []string {
 
 func readProgram(t *testing.T, path string) *d3d9.Program {
 	t.Helper()
-	p, err := d3d9.Parse(path, got0(t, path))
+	data := got0(t, path)
+	var p *d3d9.Program
+	var err error
+	if d3d9.IsBytecode(data) {
+		p, err = d3d9.Decode(path, data)
+	} else {
+		p, err = d3d9.Parse(path, data)
+	}
 	require.NoError(t, err)
 	return p
+}
+
+// checkFiles runs shpack check on a compiled pair (files of assembly or
+// bytecode) and returns its report.
+func checkFiles(t *testing.T, vs, ps string) *check.Report {
+	t.Helper()
+	return check.Programs(readProgram(t, vs), readProgram(t, ps), vs, ps)
 }
 
 func got0(t *testing.T, path string) []byte {

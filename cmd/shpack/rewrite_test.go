@@ -233,6 +233,7 @@ func TestRewriteCompilesAndRenders(t *testing.T) {
 					assert.LessOrEqual(t, general, 10, "the rewritten vertex shader fits in vs_3_0")
 					assert.Equal(t, want, general, "the compiler uses as many general registers as shpack reports")
 					checkPixelInputs(t, vsRep, psRep)
+					assert.Empty(t, checkFiles(t, vsCSO, psCSO).Problems, "shpack check on the compiled rewrite")
 					res := render(t, tool, vsCSO, psCSO, r.want)
 					assert.True(t, res.pass, "the rewritten pair draws the values:\n%s", res.output)
 
