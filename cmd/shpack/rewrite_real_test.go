@@ -61,44 +61,14 @@ func TestRewriteCorpusReal(t *testing.T) {
 	tmp := t.TempDir()
 	origDir, newDir := filepath.Join(tmp, "orig"), filepath.Join(tmp, "new")
 
-	// Upgrade the technique files and find their pairs.
 	reasons := map[string]int{}
-	upgraded := map[string][]byte{}
-	var pairs []realPair
-	for _, rel := range realcorpus.Files(t, root) {
-		src, err := os.ReadFile(filepath.Join(root, rel))
-		require.NoError(t, err)
-		if !sm3Profile.Match(src) {
-			continue
-		}
+	upgraded, pairs := realPairs(t, root, func(rel string) bool {
 		if _, slow := vkd3dTooSlow[rel]; slow {
 			reasons["left out: vkd3d takes over a minute to compile it"]++
-			continue
+			return false
 		}
-		up := sm3Profile.ReplaceAll(src, []byte("${1}${2}_3_0"))
-		o := realcorpus.Options(root, rel)
-		u, err := hlsl.ParseFile(filepath.Join(root, rel), up, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
-		if err != nil {
-			continue // files that do not parse are the front end's tests
-		}
-		seen := map[realPair]bool{}
-		for _, tech := range u.Techniques() {
-			for _, p := range tech.Passes {
-				for _, vs := range p.VS {
-					for _, ps := range p.PS {
-						rp := realPair{rel, vs.Entry, ps.Entry}
-						if vs.Profile == "vs_3_0" && ps.Profile == "ps_3_0" && vs.Entry != "" && ps.Entry != "" && !seen[rp] {
-							seen[rp] = true
-							pairs = append(pairs, rp)
-						}
-					}
-				}
-			}
-		}
-		if len(seen) > 0 {
-			upgraded[rel] = up
-		}
-	}
+		return true
+	})
 	mirror(t, root, origDir, func(rel string) []byte { return upgraded[rel] })
 
 	// Compile every pair of the originals.
@@ -273,6 +243,47 @@ func repackReal(t *testing.T, tmp string, pairs []realPair, compiles map[realPai
 	sort.Sort(sort.Reverse(sort.StringSlice(lines)))
 	t.Logf("repack over the compiled pairs: %d of %d repacked, %d general registers saved:\n%s", repacked, len(compiles), saved, strings.Join(lines, "\n"))
 	assert.GreaterOrEqual(t, repacked+broken, 90, "real pairs repacked or refused as compiled wrong (90 of 90 when this was written)")
+}
+
+// realPairs moves the Shader Model 1-3 compile expressions of the real
+// effect files to vs_3_0/ps_3_0 and returns the files that have a pass
+// pairing a vs_3_0 with a ps_3_0 shader after that (relative to root, with
+// their new contents) and those pairs. keep filters the files.
+func realPairs(t *testing.T, root string, keep func(rel string) bool) (map[string][]byte, []realPair) {
+	t.Helper()
+	upgraded := map[string][]byte{}
+	var pairs []realPair
+	for _, rel := range realcorpus.Files(t, root) {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		require.NoError(t, err)
+		if !sm3Profile.Match(src) || !keep(rel) {
+			continue
+		}
+		up := sm3Profile.ReplaceAll(src, []byte("${1}${2}_3_0"))
+		o := realcorpus.Options(root, rel)
+		u, err := hlsl.ParseFile(filepath.Join(root, rel), up, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
+		if err != nil {
+			continue // files that do not parse are the front end's tests
+		}
+		seen := map[realPair]bool{}
+		for _, tech := range u.Techniques() {
+			for _, p := range tech.Passes {
+				for _, vs := range p.VS {
+					for _, ps := range p.PS {
+						rp := realPair{rel, vs.Entry, ps.Entry}
+						if vs.Profile == "vs_3_0" && ps.Profile == "ps_3_0" && vs.Entry != "" && ps.Entry != "" && !seen[rp] {
+							seen[rp] = true
+							pairs = append(pairs, rp)
+						}
+					}
+				}
+			}
+		}
+		if len(seen) > 0 {
+			upgraded[rel] = up
+		}
+	}
+	return upgraded, pairs
 }
 
 // A job is one entry point of a file to compile for a profile.

@@ -238,6 +238,12 @@ func TestRewriteCompilesAndRenders(t *testing.T) {
 					assert.True(t, res.pass, "the rewritten pair draws the values:\n%s", res.output)
 
 					origVS, origPS := compilePair(t, orig, r, "orig")
+					// The rewrite costs the program nothing: at most one
+					// temporary more than the original compiled alone.
+					for _, f := range [][2]string{{origVS, vsCSO}, {origPS, psCSO}} {
+						before, after := temporaries(t, f[0]), temporaries(t, f[1])
+						assert.LessOrEqual(t, after, before+1, "%s uses %d temporaries rewritten, %d as written", f[1], after, before)
+					}
 					origRep, err := asmcheck.CheckFile(t, origVS)
 					require.NoError(t, err)
 					code, _, stderr := shpackRun("--strategy=fxc", "--entry="+r.vs, filepath.Join("corpus", "rewrite", r.vsFile))
