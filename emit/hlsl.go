@@ -55,9 +55,10 @@ func HLSL(w io.Writer, l *ir.Layout, source string) error {
 	var pack, unpack []string
 	for i := range regs {
 		r := &regs[i]
+		value := r.Value(sig, false, func(k int) string { return "shpack_src." + sig.Elements[k].Access })
+		pack = append(pack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", field(r), value, r.Comment(sig, "")))
 		for _, m := range r.Members {
 			e := &sig.Elements[m.Elem]
-			pack = append(pack, fmt.Sprintf("shpack_dst.%s%s = %s; /* %s */", field(r), r.Swizzle(m), ToFloat(e, "shpack_src."+e.Access), e.Name))
 			if r.Role == ir.RoleGeneral {
 				src := "shpack_src." + field(r) + r.Swizzle(m)
 				unpack = append(unpack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", e.Access, FromFloat(e, src), e.Name))
@@ -183,10 +184,11 @@ func HLSLEntry(w io.Writer, l *ir.Layout, name string, vars []HLSLVar, source st
 	}
 	for i := range regs {
 		r := &regs[i]
+		value := r.Value(sig, false, func(k int) string { return access(&sig.Elements[k], owner[k]) })
+		pack = append(pack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", r.Field(), value, r.Comment(sig, "")))
 		for _, m := range r.Members {
 			e := &sig.Elements[m.Elem]
 			v := owner[m.Elem]
-			pack = append(pack, fmt.Sprintf("shpack_dst.%s%s = %s; /* %s */", r.Field(), r.Swizzle(m), ToFloat(e, access(e, v)), e.Name))
 			if r.Role == ir.RoleGeneral {
 				src := "shpack_src." + r.Field() + r.Swizzle(m)
 				unpack = append(unpack, fmt.Sprintf("%s = %s; /* %s */", access(e, v), FromFloat(e, src), e.Name))
@@ -315,6 +317,51 @@ func PackedRegisters(l *ir.Layout) ([]PackedRegister, error) {
 	}
 	slices.SortFunc(regs, func(a, b PackedRegister) int { return cmp.Compare(a.Num, b.Num) })
 	return regs, nil
+}
+
+// Value is the HLSL expression of the register's whole value: its
+// members, expr(elem) each, at their components and zeros where none is,
+// in one constructor (float4(o.uv, o.fog, 0)), or the member itself when
+// it fills the register. Typed, the constructor has the register's type
+// and only members of another kind are converted; otherwise it is a float
+// vector and integer members are converted (ToFloat). One assignment per
+// register, not one per member: vkd3d keeps a struct written a component
+// at a time in temporaries, and copies it to the outputs at the end (a
+// struct of three registers cost it four more temporaries), while a whole
+// register goes straight to its output.
+func (r *PackedRegister) Value(sig *ir.Signature, typed bool, expr func(elem int) string) string {
+	kind, typ := r.Kind, r.Type()
+	if !typed {
+		kind, typ = ir.TypeFloat, FloatType(r.Width)
+	}
+	value := func(m PackedMember) string {
+		e := &sig.Elements[m.Elem]
+		v := expr(m.Elem)
+		if e.Type.Kind() != kind {
+			v = ToFloat(e, v)
+		}
+		return v
+	}
+	if r.Role != ir.RoleGeneral || len(r.Members) == 1 && r.Members[0].Mask == ir.MaskRun(0, r.Width) {
+		return value(r.Members[0])
+	}
+	zero := "0"
+	if kind == ir.TypeBool {
+		zero = "false"
+	}
+	var parts []string
+	c := 0
+	for _, m := range r.Members {
+		for ; c < m.Mask.First(); c++ {
+			parts = append(parts, zero)
+		}
+		parts = append(parts, value(m))
+		c += sig.Elements[m.Elem].Components
+	}
+	for ; c < r.Width; c++ {
+		parts = append(parts, zero)
+	}
+	return fmt.Sprintf("%s(%s)", typ, strings.Join(parts, ", "))
 }
 
 // Field is the struct member's name for the register: "r3" for o3.

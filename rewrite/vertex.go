@@ -63,7 +63,8 @@ func (f *file) vertex(v *Vertex, orig string) {
 	lines := []string{fmt.Sprintf("{ %s %s;", st, outVar)}
 	for i := range regs {
 		r := &regs[i]
-		lines = append(lines, fmt.Sprintf("%s.%s = %s;", outVar, r.Field(), registerValue(ep, sig, r, retExpr)))
+		value := r.Value(sig, true, func(k int) string { return elementExpr(ep, k, &sig.Elements[k], retExpr) })
+		lines = append(lines, fmt.Sprintf("%s.%s = %s;", outVar, r.Field(), value))
 	}
 	lines = append(lines, fmt.Sprintf("return %s; }", outVar))
 	writeMacro(&b, head, lines)
@@ -129,44 +130,6 @@ func (f *file) vertex(v *Vertex, orig string) {
 	if void {
 		f.replace(int(close.Off), int(close.Off), macro+" ")
 	}
-}
-
-// registerValue is the HLSL expression of one packed register's value:
-// its members at their components and zeros where none is, in one
-// constructor of the register's type (float4(o.uv, o.fog, 0)), or the
-// member itself when it fills the register. retExpr is the returned
-// value. Members of the register's kind go in as they are; in a float
-// register of mixed kinds (a layout packed without type groups) the others
-// are converted.
-func registerValue(ep *hlsl.EntryPoint, sig *ir.Signature, r *emit.PackedRegister, retExpr string) string {
-	value := func(m emit.PackedMember) string {
-		e := &sig.Elements[m.Elem]
-		v := elementExpr(ep, m.Elem, e, retExpr)
-		if e.Type.Kind() != r.Kind {
-			v = emit.ToFloat(e, v)
-		}
-		return v
-	}
-	if r.Role != ir.RoleGeneral || len(r.Members) == 1 && r.Members[0].Mask == ir.MaskRun(0, r.Width) {
-		return value(r.Members[0])
-	}
-	zero := "0"
-	if r.Kind == ir.TypeBool {
-		zero = "false"
-	}
-	var parts []string
-	c := 0
-	for _, m := range r.Members {
-		for ; c < m.Mask.First(); c++ {
-			parts = append(parts, zero)
-		}
-		parts = append(parts, value(m))
-		c += sig.Elements[m.Elem].Components
-	}
-	for ; c < r.Width; c++ {
-		parts = append(parts, zero)
-	}
-	return fmt.Sprintf("%s(%s)", r.Type(), strings.Join(parts, ", "))
 }
 
 // vertexSemantic is the semantic a vertex register is declared with: the

@@ -29,14 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Bands[0]; /* Bands[0] */ \
-    shpack_dst.r1.w = shpack_src.Taps[0]; /* Taps[0] */ \
-    shpack_dst.r2.xyz = shpack_src.Bands[1]; /* Bands[1] */ \
-    shpack_dst.r2.w = shpack_src.Taps[1]; /* Taps[1] */ \
-    shpack_dst.r3.xy = shpack_src.Rings[0]; /* Rings[0] */ \
-    shpack_dst.r3.zw = shpack_src.Rings[1]; /* Rings[1] */ \
-    shpack_dst.r4.xy = shpack_src.Rings[2]; /* Rings[2] */ \
-    shpack_dst.r4.z = shpack_src.Taps[2]; /* Taps[2] */
+    shpack_dst.r1 = float4(shpack_src.Bands[0], shpack_src.Taps[0]); /* Bands[0] = .xyz, Taps[0] = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Bands[1], shpack_src.Taps[1]); /* Bands[1] = .xyz, Taps[1] = .w */ \
+    shpack_dst.r3 = float4(shpack_src.Rings[0], shpack_src.Rings[1]); /* Rings[0] = .xy, Rings[1] = .zw */ \
+    shpack_dst.r4 = float3(shpack_src.Rings[2], shpack_src.Taps[2]); /* Rings[2] = .xy, Taps[2] = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -29,16 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xy = shpack_src.Grid[0][0]; /* Grid[0][0] */ \
-    shpack_dst.r1.zw = shpack_src.Grid[0][1]; /* Grid[0][1] */ \
-    shpack_dst.r2.xy = shpack_src.Grid[0][2]; /* Grid[0][2] */ \
-    shpack_dst.r2.zw = shpack_src.Grid[1][0]; /* Grid[1][0] */ \
-    shpack_dst.r3.xy = shpack_src.Grid[1][1]; /* Grid[1][1] */ \
-    shpack_dst.r3.zw = shpack_src.Grid[1][2]; /* Grid[1][2] */ \
-    shpack_dst.r4.x = shpack_src.Links[0][0]; /* Links[0][0] */ \
-    shpack_dst.r4.y = shpack_src.Links[0][1]; /* Links[0][1] */ \
-    shpack_dst.r4.z = shpack_src.Links[1][0]; /* Links[1][0] */ \
-    shpack_dst.r4.w = shpack_src.Links[1][1]; /* Links[1][1] */
+    shpack_dst.r1 = float4(shpack_src.Grid[0][0], shpack_src.Grid[0][1]); /* Grid[0][0] = .xy, Grid[0][1] = .zw */ \
+    shpack_dst.r2 = float4(shpack_src.Grid[0][2], shpack_src.Grid[1][0]); /* Grid[0][2] = .xy, Grid[1][0] = .zw */ \
+    shpack_dst.r3 = float4(shpack_src.Grid[1][1], shpack_src.Grid[1][2]); /* Grid[1][1] = .xy, Grid[1][2] = .zw */ \
+    shpack_dst.r4 = float4(shpack_src.Links[0][0], shpack_src.Links[0][1], shpack_src.Links[1][0], shpack_src.Links[1][1]); /* Links[0][0] = .x, Links[0][1] = .y, Links[1][0] = .z, Links[1][1] = .w */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

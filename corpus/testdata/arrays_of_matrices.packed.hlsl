@@ -33,14 +33,12 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.Joint[0]._m00_m10_m20; /* Joint[0][0] */ \
-    shpack_dst.r2 = shpack_src.Joint[0]._m01_m11_m21; /* Joint[0][1] */ \
-    shpack_dst.r3 = shpack_src.Joint[1]._m00_m10_m20; /* Joint[1][0] */ \
-    shpack_dst.r4 = shpack_src.Joint[1]._m01_m11_m21; /* Joint[1][1] */ \
-    shpack_dst.r5.xy = shpack_src.Flow[0][0]; /* Flow[0][0] */ \
-    shpack_dst.r5.zw = shpack_src.Flow[0][1]; /* Flow[0][1] */ \
-    shpack_dst.r6.xy = shpack_src.Flow[1][0]; /* Flow[1][0] */ \
-    shpack_dst.r6.zw = shpack_src.Flow[1][1]; /* Flow[1][1] */
+    shpack_dst.r1 = shpack_src.Joint[0]._m00_m10_m20; /* Joint[0][0] = .xyz */ \
+    shpack_dst.r2 = shpack_src.Joint[0]._m01_m11_m21; /* Joint[0][1] = .xyz */ \
+    shpack_dst.r3 = shpack_src.Joint[1]._m00_m10_m20; /* Joint[1][0] = .xyz */ \
+    shpack_dst.r4 = shpack_src.Joint[1]._m01_m11_m21; /* Joint[1][1] = .xyz */ \
+    shpack_dst.r5 = float4(shpack_src.Flow[0][0], shpack_src.Flow[0][1]); /* Flow[0][0] = .xy, Flow[0][1] = .zw */ \
+    shpack_dst.r6 = float4(shpack_src.Flow[1][0], shpack_src.Flow[1][1]); /* Flow[1][0] = .xy, Flow[1][1] = .zw */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -29,12 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xy = shpack_src.Detail; /* Detail */ \
-    shpack_dst.r1.zw = shpack_src.Shadow; /* Shadow */ \
-    shpack_dst.r2.xy = shpack_src.Uv; /* Uv */ \
-    shpack_dst.r2.z = shpack_src.Fog; /* Fog */ \
-    shpack_dst.r3 = shpack_src.Tint; /* Tint */ \
-    shpack_dst.r4 = shpack_src.Rim; /* Rim */
+    shpack_dst.r1 = float4(shpack_src.Detail, shpack_src.Shadow); /* Detail = .xy, Shadow = .zw */ \
+    shpack_dst.r2 = float3(shpack_src.Uv, shpack_src.Fog); /* Uv = .xy, Fog = .z */ \
+    shpack_dst.r3 = shpack_src.Tint; /* Tint = .x */ \
+    shpack_dst.r4 = shpack_src.Rim; /* Rim = .x */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -25,10 +25,8 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xy = shpack_src.Tint; /* Tint */ \
-    shpack_dst.r1.zw = shpack_src.Glow; /* Glow */ \
-    shpack_dst.r2.xy = shpack_src.UV0; /* UV0 */ \
-    shpack_dst.r2.zw = shpack_src.UV1; /* UV1 */
+    shpack_dst.r1 = float4(shpack_src.Tint, shpack_src.Glow); /* Tint = .xy, Glow = .zw */ \
+    shpack_dst.r2 = float4(shpack_src.UV0, shpack_src.UV1); /* UV0 = .xy, UV1 = .zw */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -27,11 +27,9 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Diffuse; /* Diffuse */ \
-    shpack_dst.r1.w = shpack_src.Alpha; /* Alpha */ \
-    shpack_dst.r2.xy = shpack_src.Spec; /* Spec */ \
-    shpack_dst.r2.zw = shpack_src.Glow; /* Glow */ \
-    shpack_dst.r3 = shpack_src.Fade; /* Fade */
+    shpack_dst.r1 = float4(shpack_src.Diffuse, shpack_src.Alpha); /* Diffuse = .xyz, Alpha = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Spec, shpack_src.Glow); /* Spec = .xy, Glow = .zw */ \
+    shpack_dst.r3 = shpack_src.Fade; /* Fade = .x */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -25,9 +25,8 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Position; /* Position */ \
-    shpack_dst.r1 = shpack_src.Uv; /* Uv */ \
-    shpack_dst.r2.xyz = shpack_src.Tint; /* Tint */ \
-    shpack_dst.r2.w = shpack_src.Fog; /* Fog */
+    shpack_dst.r1 = shpack_src.Uv; /* Uv = .xyzw */ \
+    shpack_dst.r2 = float4(shpack_src.Tint, shpack_src.Fog); /* Tint = .xyz, Fog = .w */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -25,9 +25,8 @@ struct WATER_OUT_PackedPS
 // WATER_OUT_PACK(dst, src): dst is a WATER_OUT_Packed, src a WATER_OUT.
 #define WATER_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xy = shpack_src.WaveUv; /* WaveUv */ \
-    shpack_dst.r1.zw = shpack_src.FoamUv; /* FoamUv */ \
-    shpack_dst.r2 = shpack_src.Crest; /* Crest */
+    shpack_dst.r1 = float4(shpack_src.WaveUv, shpack_src.FoamUv); /* WaveUv = .xy, FoamUv = .zw */ \
+    shpack_dst.r2 = shpack_src.Crest; /* Crest = .x */
 
 // WATER_OUT_UNPACK(dst, src): dst is a WATER_OUT, src a WATER_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

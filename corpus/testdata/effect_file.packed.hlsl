@@ -27,10 +27,9 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Position; /* Position */ \
-    shpack_dst.r1 = shpack_src.Diffuse; /* Diffuse */ \
-    shpack_dst.r2.xyz = shpack_src.Normal; /* Normal */ \
-    shpack_dst.r2.w = shpack_src.Fog; /* Fog */ \
-    shpack_dst.r3 = shpack_src.TexUV; /* TexUV */
+    shpack_dst.r1 = shpack_src.Diffuse; /* Diffuse = .xyzw */ \
+    shpack_dst.r2 = float4(shpack_src.Normal, shpack_src.Fog); /* Normal = .xyz, Fog = .w */ \
+    shpack_dst.r3 = shpack_src.TexUV; /* TexUV = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

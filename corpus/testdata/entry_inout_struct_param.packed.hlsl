@@ -25,10 +25,8 @@ struct GrassVS_PackedPS
 // GrassVS_PACK(dst, ret, uv, o, fog): dst is a GrassVS_Packed.
 #define GrassVS_PACK(shpack_dst, shpack_v0, shpack_v1, shpack_v2, shpack_v3) \
     shpack_dst.r0 = shpack_v0; /* return */ \
-    shpack_dst.r1.xy = shpack_v1; /* uv */ \
-    shpack_dst.r1.zw = shpack_v2.Sway; /* o.Sway */ \
-    shpack_dst.r2.x = shpack_v2.Tip; /* o.Tip */ \
-    shpack_dst.r2.y = shpack_v3; /* fog */
+    shpack_dst.r1 = float4(shpack_v1, shpack_v2.Sway); /* uv = .xy, o.Sway = .zw */ \
+    shpack_dst.r2 = float2(shpack_v2.Tip, shpack_v3); /* o.Tip = .x, fog = .y */
 
 // GrassVS_UNPACK(src, uv, o, fog): src is a GrassVS_PackedPS;
 // POSITION0 and PSIZE, which a pixel shader cannot read, are left out.

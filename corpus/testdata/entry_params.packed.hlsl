@@ -25,9 +25,8 @@ struct SkyVS_PackedPS
 // SkyVS_PACK(dst, ret, oDir, oHeight, oUV): dst is a SkyVS_Packed.
 #define SkyVS_PACK(shpack_dst, shpack_v0, shpack_v1, shpack_v2, shpack_v3) \
     shpack_dst.r0 = shpack_v0; /* return */ \
-    shpack_dst.r1.xyz = shpack_v1; /* oDir */ \
-    shpack_dst.r1.w = shpack_v2; /* oHeight */ \
-    shpack_dst.r2 = shpack_v3; /* oUV */
+    shpack_dst.r1 = float4(shpack_v1, shpack_v2); /* oDir = .xyz, oHeight = .w */ \
+    shpack_dst.r2 = shpack_v3; /* oUV = .xy */
 
 // SkyVS_UNPACK(src, oDir, oHeight, oUV): src is a SkyVS_PackedPS;
 // POSITION0 and PSIZE, which a pixel shader cannot read, are left out.

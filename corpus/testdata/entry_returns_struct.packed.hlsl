@@ -23,8 +23,7 @@ struct CloudVS_PackedPS
 // CloudVS_PACK(dst, ret, shade): dst is a CloudVS_Packed.
 #define CloudVS_PACK(shpack_dst, shpack_v0, shpack_v1) \
     shpack_dst.r0 = shpack_v0.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_v0.Density; /* Density */ \
-    shpack_dst.r1.w = shpack_v1; /* shade */
+    shpack_dst.r1 = float4(shpack_v0.Density, shpack_v1); /* Density = .xyz, shade = .w */
 
 // CloudVS_UNPACK(src, ret, shade): src is a CloudVS_PackedPS;
 // POSITION0 and PSIZE, which a pixel shader cannot read, are left out.

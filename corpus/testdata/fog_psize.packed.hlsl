@@ -27,9 +27,8 @@ struct SPRITE_OUT_PackedPS
 #define SPRITE_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Position; /* Position */ \
     shpack_dst.r1 = shpack_src.Size; /* Size */ \
-    shpack_dst.r2 = shpack_src.Color; /* Color */ \
-    shpack_dst.r3.xy = shpack_src.UV; /* UV */ \
-    shpack_dst.r3.z = shpack_src.Fog; /* Fog */
+    shpack_dst.r2 = shpack_src.Color; /* Color = .xyzw */ \
+    shpack_dst.r3 = float3(shpack_src.UV, shpack_src.Fog); /* UV = .xy, Fog = .z */
 
 // SPRITE_OUT_UNPACK(dst, src): dst is a SPRITE_OUT, src a SPRITE_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -25,9 +25,8 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.ShadowUv; /* ShadowUv */ \
-    shpack_dst.r1.w = shpack_src.FogDensity; /* FogDensity */ \
-    shpack_dst.r2 = shpack_src.Normal; /* Normal */
+    shpack_dst.r1 = float4(shpack_src.ShadowUv, shpack_src.FogDensity); /* ShadowUv = .xyz, FogDensity = .w */ \
+    shpack_dst.r2 = shpack_src.Normal; /* Normal = .xyz */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

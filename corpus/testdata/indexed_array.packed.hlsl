@@ -29,12 +29,9 @@ struct VS_OUTPUT_PackedPS
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
     shpack_dst.r1 = shpack_src.Size; /* Size */ \
-    shpack_dst.r2.x = shpack_src.Weights[0]; /* Weights[0] */ \
-    shpack_dst.r2.yzw = shpack_src.Normal; /* Normal */ \
-    shpack_dst.r3.x = shpack_src.Weights[1]; /* Weights[1] */ \
-    shpack_dst.r3.yz = shpack_src.UV; /* UV */ \
-    shpack_dst.r3.w = shpack_src.Fade; /* Fade */ \
-    shpack_dst.r4 = shpack_src.Weights[2]; /* Weights[2] */
+    shpack_dst.r2 = float4(shpack_src.Weights[0], shpack_src.Normal); /* Weights[0] = .x, Normal = .yzw */ \
+    shpack_dst.r3 = float4(shpack_src.Weights[1], shpack_src.UV, shpack_src.Fade); /* Weights[1] = .x, UV = .yz, Fade = .w */ \
+    shpack_dst.r4 = shpack_src.Weights[2]; /* Weights[2] = .x */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -33,15 +33,12 @@ struct SKIN_OUT_PackedPS
 // SKIN_OUT_PACK(dst, src): dst is a SKIN_OUT_Packed, src a SKIN_OUT.
 #define SKIN_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Bones._m00_m10_m20; /* Bones[0] */ \
-    shpack_dst.r1.w = shpack_src.W0; /* W0 */ \
-    shpack_dst.r2.xyz = shpack_src.Bones._m01_m11_m21; /* Bones[1] */ \
-    shpack_dst.r2.w = shpack_src.W1; /* W1 */ \
-    shpack_dst.r3 = shpack_src.Bones._m02_m12_m22; /* Bones[2] */ \
-    shpack_dst.r4 = shpack_src.Bones._m03_m13_m23; /* Bones[3] */ \
-    shpack_dst.r5.xy = shpack_src.Extra[0]; /* Extra[0] */ \
-    shpack_dst.r5.zw = shpack_src.UV; /* UV */ \
-    shpack_dst.r6 = shpack_src.Extra[1]; /* Extra[1] */
+    shpack_dst.r1 = float4(shpack_src.Bones._m00_m10_m20, shpack_src.W0); /* Bones[0] = .xyz, W0 = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Bones._m01_m11_m21, shpack_src.W1); /* Bones[1] = .xyz, W1 = .w */ \
+    shpack_dst.r3 = shpack_src.Bones._m02_m12_m22; /* Bones[2] = .xyz */ \
+    shpack_dst.r4 = shpack_src.Bones._m03_m13_m23; /* Bones[3] = .xyz */ \
+    shpack_dst.r5 = float4(shpack_src.Extra[0], shpack_src.UV); /* Extra[0] = .xy, UV = .zw */ \
+    shpack_dst.r6 = shpack_src.Extra[1]; /* Extra[1] = .xy */
 
 // SKIN_OUT_UNPACK(dst, src): dst is a SKIN_OUT, src a SKIN_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -31,14 +31,10 @@ struct VS_OUTPUT_PackedPS
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
     shpack_dst.r1 = shpack_src.Size; /* Size */ \
-    shpack_dst.r2.xyz = shpack_src.View[0]; /* View[0] */ \
-    shpack_dst.r2.w = shpack_src.Fade[0]; /* Fade[0] */ \
-    shpack_dst.r3.xyz = shpack_src.View[1]; /* View[1] */ \
-    shpack_dst.r3.w = shpack_src.Fade[1]; /* Fade[1] */ \
-    shpack_dst.r4.xy = shpack_src.Flow[0]; /* Flow[0] */ \
-    shpack_dst.r4.zw = shpack_src.Uv; /* Uv */ \
-    shpack_dst.r5.xy = shpack_src.Flow[1]; /* Flow[1] */ \
-    shpack_dst.r5.z = shpack_src.Depth; /* Depth */
+    shpack_dst.r2 = float4(shpack_src.View[0], shpack_src.Fade[0]); /* View[0] = .xyz, Fade[0] = .w */ \
+    shpack_dst.r3 = float4(shpack_src.View[1], shpack_src.Fade[1]); /* View[1] = .xyz, Fade[1] = .w */ \
+    shpack_dst.r4 = float4(shpack_src.Flow[0], shpack_src.Uv); /* Flow[0] = .xy, Uv = .zw */ \
+    shpack_dst.r5 = float3(shpack_src.Flow[1], shpack_src.Depth); /* Flow[1] = .xy, Depth = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

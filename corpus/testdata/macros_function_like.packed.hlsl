@@ -25,10 +25,8 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.View; /* View */ \
-    shpack_dst.r1.w = shpack_src.Bias; /* Bias */ \
-    shpack_dst.r2.xy = shpack_src.Uv; /* Uv */ \
-    shpack_dst.r2.z = shpack_src.Gain; /* Gain */
+    shpack_dst.r1 = float4(shpack_src.View, shpack_src.Bias); /* View = .xyz, Bias = .w */ \
+    shpack_dst.r2 = float3(shpack_src.Uv, shpack_src.Gain); /* Uv = .xy, Gain = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -27,10 +27,9 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.Tint; /* Tint */ \
-    shpack_dst.r2.xyz = shpack_src.View; /* View */ \
-    shpack_dst.r2.w = shpack_src.Fade; /* Fade */ \
-    shpack_dst.r3 = shpack_src.Detail; /* Detail */
+    shpack_dst.r1 = shpack_src.Tint; /* Tint = .xyzw */ \
+    shpack_dst.r2 = float4(shpack_src.View, shpack_src.Fade); /* View = .xyz, Fade = .w */ \
+    shpack_dst.r3 = shpack_src.Detail; /* Detail = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

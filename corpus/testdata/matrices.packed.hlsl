@@ -31,13 +31,11 @@ struct INSTANCE_OUT_PackedPS
 // INSTANCE_OUT_PACK(dst, src): dst is a INSTANCE_OUT_Packed, src a INSTANCE_OUT.
 #define INSTANCE_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.World._m00_m10_m20_m30; /* World[0] */ \
-    shpack_dst.r2 = shpack_src.World._m01_m11_m21_m31; /* World[1] */ \
-    shpack_dst.r3 = shpack_src.World._m02_m12_m22_m32; /* World[2] */ \
-    shpack_dst.r4.xy = shpack_src.Uv[0]; /* Uv[0] */ \
-    shpack_dst.r4.zw = shpack_src.Uv[1]; /* Uv[1] */ \
-    shpack_dst.r5.xy = shpack_src.Uv[2]; /* Uv[2] */ \
-    shpack_dst.r5.z = shpack_src.Alpha; /* Alpha */
+    shpack_dst.r1 = shpack_src.World._m00_m10_m20_m30; /* World[0] = .xyzw */ \
+    shpack_dst.r2 = shpack_src.World._m01_m11_m21_m31; /* World[1] = .xyzw */ \
+    shpack_dst.r3 = shpack_src.World._m02_m12_m22_m32; /* World[2] = .xyzw */ \
+    shpack_dst.r4 = float4(shpack_src.Uv[0], shpack_src.Uv[1]); /* Uv[0] = .xy, Uv[1] = .zw */ \
+    shpack_dst.r5 = float3(shpack_src.Uv[2], shpack_src.Alpha); /* Uv[2] = .xy, Alpha = .z */
 
 // INSTANCE_OUT_UNPACK(dst, src): dst is a INSTANCE_OUT, src a INSTANCE_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -29,14 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Skew[0]; /* Skew[0] */ \
-    shpack_dst.r1.w = shpack_src.Fan[0]; /* Fan[0] */ \
-    shpack_dst.r2.xyz = shpack_src.Skew[1]; /* Skew[1] */ \
-    shpack_dst.r2.w = shpack_src.Fan[1]; /* Fan[1] */ \
-    shpack_dst.r3.xy = shpack_src.Shear._m00_m10; /* Shear[0] */ \
-    shpack_dst.r3.zw = shpack_src.Shear._m01_m11; /* Shear[1] */ \
-    shpack_dst.r4.xy = shpack_src.Shear._m02_m12; /* Shear[2] */ \
-    shpack_dst.r4.z = shpack_src.Fan[2]; /* Fan[2] */
+    shpack_dst.r1 = float4(shpack_src.Skew[0], shpack_src.Fan[0]); /* Skew[0] = .xyz, Fan[0] = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Skew[1], shpack_src.Fan[1]); /* Skew[1] = .xyz, Fan[1] = .w */ \
+    shpack_dst.r3 = float4(shpack_src.Shear._m00_m10, shpack_src.Shear._m01_m11); /* Shear[0] = .xy, Shear[1] = .zw */ \
+    shpack_dst.r4 = float3(shpack_src.Shear._m02_m12, shpack_src.Fan[2]); /* Shear[2] = .xy, Fan[2] = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -27,11 +27,9 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Base.Normal; /* Base.Normal */ \
-    shpack_dst.r1.w = shpack_src.Fade; /* Fade */ \
-    shpack_dst.r2 = shpack_src.Detail.Normal; /* Detail.Normal */ \
-    shpack_dst.r3.xy = shpack_src.Base.UV; /* Base.UV */ \
-    shpack_dst.r3.zw = shpack_src.Detail.UV; /* Detail.UV */
+    shpack_dst.r1 = float4(shpack_src.Base.Normal, shpack_src.Fade); /* Base.Normal = .xyz, Fade = .w */ \
+    shpack_dst.r2 = shpack_src.Detail.Normal; /* Detail.Normal = .xyz */ \
+    shpack_dst.r3 = float4(shpack_src.Base.UV, shpack_src.Detail.UV); /* Base.UV = .xy, Detail.UV = .zw */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

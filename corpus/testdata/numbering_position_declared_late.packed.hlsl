@@ -27,8 +27,8 @@ struct VS_OUTPUT_PackedPS
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
     shpack_dst.r1 = shpack_src.Size; /* Size */ \
-    shpack_dst.r2 = shpack_src.Normal; /* Normal */ \
-    shpack_dst.r3 = shpack_src.Uv; /* Uv */
+    shpack_dst.r2 = shpack_src.Normal; /* Normal = .xyz */ \
+    shpack_dst.r3 = shpack_src.Uv; /* Uv = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

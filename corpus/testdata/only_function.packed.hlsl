@@ -25,9 +25,8 @@ struct RenderSceneVS_PackedPS
 // RenderSceneVS_PACK(dst, oPos, oTex0, oFog, oNormal): dst is a RenderSceneVS_Packed.
 #define RenderSceneVS_PACK(shpack_dst, shpack_v0, shpack_v1, shpack_v2, shpack_v3) \
     shpack_dst.r0 = shpack_v0; /* oPos */ \
-    shpack_dst.r1.xyz = shpack_v3; /* oNormal */ \
-    shpack_dst.r1.w = shpack_v2; /* oFog */ \
-    shpack_dst.r2 = shpack_v1; /* oTex0 */
+    shpack_dst.r1 = float4(shpack_v3, shpack_v2); /* oNormal = .xyz, oFog = .w */ \
+    shpack_dst.r2 = shpack_v1; /* oTex0 = .xy */
 
 // RenderSceneVS_UNPACK(src, oTex0, oFog, oNormal): src is a RenderSceneVS_PackedPS;
 // POSITION0 and PSIZE, which a pixel shader cannot read, are left out.

@@ -25,9 +25,8 @@ struct VS_OUT_PackedPS
 // VS_OUT_PACK(dst, src): dst is a VS_OUT_Packed, src a VS_OUT.
 #define VS_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.N; /* N */ \
-    shpack_dst.r1.w = shpack_src.Fog; /* Fog */ \
-    shpack_dst.r2 = shpack_src.UV; /* UV */
+    shpack_dst.r1 = float4(shpack_src.N, shpack_src.Fog); /* N = .xyz, Fog = .w */ \
+    shpack_dst.r2 = shpack_src.UV; /* UV = .xy */
 
 // VS_OUT_UNPACK(dst, src): dst is a VS_OUT, src a VS_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -43,19 +43,16 @@ struct VS_OUTPUT_PackedPS
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
     shpack_dst.r1 = shpack_src.Size; /* Size */ \
-    shpack_dst.r2 = shpack_src.Attr[0]; /* Attr[0] */ \
-    shpack_dst.r3 = shpack_src.Attr[1]; /* Attr[1] */ \
-    shpack_dst.r4 = shpack_src.Attr[2]; /* Attr[2] */ \
-    shpack_dst.r5 = shpack_src.Attr[3]; /* Attr[3] */ \
-    shpack_dst.r6 = shpack_src.Attr[4]; /* Attr[4] */ \
-    shpack_dst.r7 = shpack_src.Attr[5]; /* Attr[5] */ \
-    shpack_dst.r8 = shpack_src.Attr[6]; /* Attr[6] */ \
-    shpack_dst.r9 = shpack_src.Attr[7]; /* Attr[7] */ \
-    shpack_dst.r10 = shpack_src.Attr[8]; /* Attr[8] */ \
-    shpack_dst.r11.x = shpack_src.Misc[0]; /* Misc[0] */ \
-    shpack_dst.r11.y = shpack_src.Misc[1]; /* Misc[1] */ \
-    shpack_dst.r11.z = shpack_src.Misc[2]; /* Misc[2] */ \
-    shpack_dst.r11.w = shpack_src.Misc[3]; /* Misc[3] */
+    shpack_dst.r2 = shpack_src.Attr[0]; /* Attr[0] = .xyzw */ \
+    shpack_dst.r3 = shpack_src.Attr[1]; /* Attr[1] = .xyzw */ \
+    shpack_dst.r4 = shpack_src.Attr[2]; /* Attr[2] = .xyzw */ \
+    shpack_dst.r5 = shpack_src.Attr[3]; /* Attr[3] = .xyzw */ \
+    shpack_dst.r6 = shpack_src.Attr[4]; /* Attr[4] = .xyzw */ \
+    shpack_dst.r7 = shpack_src.Attr[5]; /* Attr[5] = .xyzw */ \
+    shpack_dst.r8 = shpack_src.Attr[6]; /* Attr[6] = .xyzw */ \
+    shpack_dst.r9 = shpack_src.Attr[7]; /* Attr[7] = .xyzw */ \
+    shpack_dst.r10 = shpack_src.Attr[8]; /* Attr[8] = .xyzw */ \
+    shpack_dst.r11 = float4(shpack_src.Misc[0], shpack_src.Misc[1], shpack_src.Misc[2], shpack_src.Misc[3]); /* Misc[0] = .x, Misc[1] = .y, Misc[2] = .z, Misc[3] = .w */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -29,19 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xy = shpack_src.UV; /* UV */ \
-    shpack_dst.r1.z = shpack_src.A; /* A */ \
-    shpack_dst.r1.w = shpack_src.B; /* B */ \
-    shpack_dst.r2.x = shpack_src.C; /* C */ \
-    shpack_dst.r2.y = shpack_src.D; /* D */ \
-    shpack_dst.r2.z = shpack_src.E; /* E */ \
-    shpack_dst.r2.w = shpack_src.F; /* F */ \
-    shpack_dst.r3.x = shpack_src.G; /* G */ \
-    shpack_dst.r3.y = shpack_src.H; /* H */ \
-    shpack_dst.r3.z = shpack_src.I; /* I */ \
-    shpack_dst.r3.w = shpack_src.J; /* J */ \
-    shpack_dst.r4.x = shpack_src.K; /* K */ \
-    shpack_dst.r4.y = shpack_src.L; /* L */
+    shpack_dst.r1 = float4(shpack_src.UV, shpack_src.A, shpack_src.B); /* UV = .xy, A = .z, B = .w */ \
+    shpack_dst.r2 = float4(shpack_src.C, shpack_src.D, shpack_src.E, shpack_src.F); /* C = .x, D = .y, E = .z, F = .w */ \
+    shpack_dst.r3 = float4(shpack_src.G, shpack_src.H, shpack_src.I, shpack_src.J); /* G = .x, H = .y, I = .z, J = .w */ \
+    shpack_dst.r4 = float2(shpack_src.K, shpack_src.L); /* K = .x, L = .y */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -27,10 +27,8 @@ struct VS_OUTPUT_PackedPS
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Position; /* Position */ \
     shpack_dst.r1 = shpack_src.PointSize; /* PointSize */ \
-    shpack_dst.r2.xyz = shpack_src.Tangent; /* Tangent */ \
-    shpack_dst.r2.w = shpack_src.Color4; /* Color4 */ \
-    shpack_dst.r3.xy = shpack_src.Tex3; /* Tex3 */ \
-    shpack_dst.r3.z = shpack_src.Fog; /* Fog */
+    shpack_dst.r2 = float4(shpack_src.Tangent, shpack_src.Color4); /* Tangent = .xyz, Color4 = .w */ \
+    shpack_dst.r3 = float3(shpack_src.Tex3, shpack_src.Fog); /* Tex3 = .xy, Fog = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

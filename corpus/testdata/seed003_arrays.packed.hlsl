@@ -33,12 +33,12 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Position; /* Position */ \
-    shpack_dst.r1 = shpack_src.Col[0]; /* Col[0] */ \
-    shpack_dst.r2 = shpack_src.Col[1]; /* Col[1] */ \
-    shpack_dst.r3 = shpack_src.Tex[0]; /* Tex[0] */ \
-    shpack_dst.r4 = shpack_src.Tex[1]; /* Tex[1] */ \
-    shpack_dst.r5 = shpack_src.Tex[2]; /* Tex[2] */ \
-    shpack_dst.r6 = shpack_src.Tex[3]; /* Tex[3] */
+    shpack_dst.r1 = shpack_src.Col[0]; /* Col[0] = .xyz */ \
+    shpack_dst.r2 = shpack_src.Col[1]; /* Col[1] = .xyz */ \
+    shpack_dst.r3 = shpack_src.Tex[0]; /* Tex[0] = .xyz */ \
+    shpack_dst.r4 = shpack_src.Tex[1]; /* Tex[1] = .xyz */ \
+    shpack_dst.r5 = shpack_src.Tex[2]; /* Tex[2] = .xyz */ \
+    shpack_dst.r6 = shpack_src.Tex[3]; /* Tex[3] = .xyz */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -33,12 +33,12 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Position; /* Position */ \
-    shpack_dst.r1 = shpack_src.Diffuse; /* Diffuse */ \
-    shpack_dst.r2 = shpack_src.Specular; /* Specular */ \
-    shpack_dst.r3 = shpack_src.HalfVector; /* HalfVector */ \
-    shpack_dst.r4 = shpack_src.Fresnel; /* Fresnel */ \
-    shpack_dst.r5 = shpack_src.Reflection; /* Reflection */ \
-    shpack_dst.r6 = shpack_src.NoiseCoord; /* NoiseCoord */
+    shpack_dst.r1 = shpack_src.Diffuse; /* Diffuse = .xyz */ \
+    shpack_dst.r2 = shpack_src.Specular; /* Specular = .xyz */ \
+    shpack_dst.r3 = shpack_src.HalfVector; /* HalfVector = .xyz */ \
+    shpack_dst.r4 = shpack_src.Fresnel; /* Fresnel = .xyz */ \
+    shpack_dst.r5 = shpack_src.Reflection; /* Reflection = .xyz */ \
+    shpack_dst.r6 = shpack_src.NoiseCoord; /* NoiseCoord = .xyz */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -41,19 +41,16 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.Frame[0]; /* Frame[0] */ \
-    shpack_dst.r2 = shpack_src.Frame[1]; /* Frame[1] */ \
-    shpack_dst.r3 = shpack_src.Frame[2]; /* Frame[2] */ \
-    shpack_dst.r4 = shpack_src.Frame[3]; /* Frame[3] */ \
-    shpack_dst.r5 = shpack_src.Frame[4]; /* Frame[4] */ \
-    shpack_dst.r6 = shpack_src.Frame[5]; /* Frame[5] */ \
-    shpack_dst.r7.xyz = shpack_src.Dir[0]; /* Dir[0] */ \
-    shpack_dst.r7.w = shpack_src.Weight[0]; /* Weight[0] */ \
-    shpack_dst.r8.xyz = shpack_src.Dir[1]; /* Dir[1] */ \
-    shpack_dst.r8.w = shpack_src.Weight[1]; /* Weight[1] */ \
-    shpack_dst.r9.xyz = shpack_src.Dir[2]; /* Dir[2] */ \
-    shpack_dst.r9.w = shpack_src.Weight[2]; /* Weight[2] */ \
-    shpack_dst.r10 = shpack_src.Dir[3]; /* Dir[3] */
+    shpack_dst.r1 = shpack_src.Frame[0]; /* Frame[0] = .xyzw */ \
+    shpack_dst.r2 = shpack_src.Frame[1]; /* Frame[1] = .xyzw */ \
+    shpack_dst.r3 = shpack_src.Frame[2]; /* Frame[2] = .xyzw */ \
+    shpack_dst.r4 = shpack_src.Frame[3]; /* Frame[3] = .xyzw */ \
+    shpack_dst.r5 = shpack_src.Frame[4]; /* Frame[4] = .xyzw */ \
+    shpack_dst.r6 = shpack_src.Frame[5]; /* Frame[5] = .xyzw */ \
+    shpack_dst.r7 = float4(shpack_src.Dir[0], shpack_src.Weight[0]); /* Dir[0] = .xyz, Weight[0] = .w */ \
+    shpack_dst.r8 = float4(shpack_src.Dir[1], shpack_src.Weight[1]); /* Dir[1] = .xyz, Weight[1] = .w */ \
+    shpack_dst.r9 = float4(shpack_src.Dir[2], shpack_src.Weight[2]); /* Dir[2] = .xyz, Weight[2] = .w */ \
+    shpack_dst.r10 = shpack_src.Dir[3]; /* Dir[3] = .xyz */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

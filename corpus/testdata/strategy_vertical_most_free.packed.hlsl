@@ -25,10 +25,8 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.View; /* View */ \
-    shpack_dst.r1.w = shpack_src.Rim; /* Rim */ \
-    shpack_dst.r2.xy = shpack_src.Uv; /* Uv */ \
-    shpack_dst.r2.zw = shpack_src.Flow; /* Flow */
+    shpack_dst.r1 = float4(shpack_src.View, shpack_src.Rim); /* View = .xyz, Rim = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Uv, shpack_src.Flow); /* Uv = .xy, Flow = .zw */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

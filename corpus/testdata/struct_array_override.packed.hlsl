@@ -27,11 +27,9 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Lights[0].Dir; /* Lights[0].Dir */ \
-    shpack_dst.r1.w = shpack_src.Lights[0].Range; /* Lights[0].Range */ \
-    shpack_dst.r2.xyz = shpack_src.Lights[1].Dir; /* Lights[1].Dir */ \
-    shpack_dst.r2.w = shpack_src.Lights[1].Range; /* Lights[1].Range */ \
-    shpack_dst.r3 = shpack_src.Uv; /* Uv */
+    shpack_dst.r1 = float4(shpack_src.Lights[0].Dir, shpack_src.Lights[0].Range); /* Lights[0].Dir = .xyz, Lights[0].Range = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Lights[1].Dir, shpack_src.Lights[1].Range); /* Lights[1].Dir = .xyz, Lights[1].Range = .w */ \
+    shpack_dst.r3 = shpack_src.Uv; /* Uv = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -27,14 +27,9 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xy = shpack_src.Shade.Base.Uv; /* Shade.Base.Uv */ \
-    shpack_dst.r1.zw = shpack_src.Rim.Base.Uv; /* Rim.Base.Uv */ \
-    shpack_dst.r2.x = shpack_src.Shade.Base.Mask[0]; /* Shade.Base.Mask[0] */ \
-    shpack_dst.r2.y = shpack_src.Shade.Base.Mask[1]; /* Shade.Base.Mask[1] */ \
-    shpack_dst.r2.z = shpack_src.Shade.Fade; /* Shade.Fade */ \
-    shpack_dst.r2.w = shpack_src.Rim.Base.Mask[0]; /* Rim.Base.Mask[0] */ \
-    shpack_dst.r3.x = shpack_src.Rim.Base.Mask[1]; /* Rim.Base.Mask[1] */ \
-    shpack_dst.r3.y = shpack_src.Rim.Fade; /* Rim.Fade */
+    shpack_dst.r1 = float4(shpack_src.Shade.Base.Uv, shpack_src.Rim.Base.Uv); /* Shade.Base.Uv = .xy, Rim.Base.Uv = .zw */ \
+    shpack_dst.r2 = float4(shpack_src.Shade.Base.Mask[0], shpack_src.Shade.Base.Mask[1], shpack_src.Shade.Fade, shpack_src.Rim.Base.Mask[0]); /* Shade.Base.Mask[0] = .x, Shade.Base.Mask[1] = .y, Shade.Fade = .z, Rim.Base.Mask[0] = .w */ \
+    shpack_dst.r3 = float2(shpack_src.Rim.Base.Mask[1], shpack_src.Rim.Fade); /* Rim.Base.Mask[1] = .x, Rim.Fade = .y */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -31,12 +31,11 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.Bone[0]; /* Bone[0] */ \
-    shpack_dst.r2 = shpack_src.Bone[1]; /* Bone[1] */ \
-    shpack_dst.r3.xyz = shpack_src.Axes[0]; /* Axes[0] */ \
-    shpack_dst.r3.w = shpack_src.Bias; /* Bias */ \
-    shpack_dst.r4 = shpack_src.Axes[1]; /* Axes[1] */ \
-    shpack_dst.r5 = shpack_src.Uv; /* Uv */
+    shpack_dst.r1 = shpack_src.Bone[0]; /* Bone[0] = .xyzw */ \
+    shpack_dst.r2 = shpack_src.Bone[1]; /* Bone[1] = .xyzw */ \
+    shpack_dst.r3 = float4(shpack_src.Axes[0], shpack_src.Bias); /* Axes[0] = .xyz, Bias = .w */ \
+    shpack_dst.r4 = shpack_src.Axes[1]; /* Axes[1] = .xyz */ \
+    shpack_dst.r5 = shpack_src.Uv; /* Uv = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -29,16 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = (float3)(shpack_src.Ids); /* Ids */ \
-    shpack_dst.r1.w = (float)(shpack_src.Lit); /* Lit */ \
-    shpack_dst.r2.xyz = shpack_src.Tint; /* Tint */ \
-    shpack_dst.r2.w = (float)(shpack_src.Mask); /* Mask */ \
-    shpack_dst.r3.xy = shpack_src.Uv; /* Uv */ \
-    shpack_dst.r3.zw = (float2)(shpack_src.Cell); /* Cell */ \
-    shpack_dst.r4.x = shpack_src.Grain; /* Grain */ \
-    shpack_dst.r4.y = (float)(shpack_src.Layer); /* Layer */ \
-    shpack_dst.r4.z = (float)(shpack_src.Seed); /* Seed */ \
-    shpack_dst.r4.w = (float)(shpack_src.Tile); /* Tile */
+    shpack_dst.r1 = float4((float3)(shpack_src.Ids), (float)(shpack_src.Lit)); /* Ids = .xyz, Lit = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Tint, (float)(shpack_src.Mask)); /* Tint = .xyz, Mask = .w */ \
+    shpack_dst.r3 = float4(shpack_src.Uv, (float2)(shpack_src.Cell)); /* Uv = .xy, Cell = .zw */ \
+    shpack_dst.r4 = float4(shpack_src.Grain, (float)(shpack_src.Layer), (float)(shpack_src.Seed), (float)(shpack_src.Tile)); /* Grain = .x, Layer = .y, Seed = .z, Tile = .w */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -37,15 +37,14 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.Color; /* Color */ \
-    shpack_dst.r2 = shpack_src.Xform._m00_m10_m20_m30; /* Xform[0] */ \
-    shpack_dst.r3 = shpack_src.Xform._m01_m11_m21_m31; /* Xform[1] */ \
-    shpack_dst.r4 = shpack_src.Xform._m02_m12_m22_m32; /* Xform[2] */ \
-    shpack_dst.r5 = shpack_src.Xform._m03_m13_m23_m33; /* Xform[3] */ \
-    shpack_dst.r6.xyz = shpack_src.Basis._m00_m10_m20; /* Basis[0] */ \
-    shpack_dst.r6.w = (float)(shpack_src.Id); /* Id */ \
-    shpack_dst.r7 = shpack_src.Basis._m01_m11_m21; /* Basis[1] */ \
-    shpack_dst.r8 = shpack_src.Uv; /* Uv */
+    shpack_dst.r1 = shpack_src.Color; /* Color = .xyzw */ \
+    shpack_dst.r2 = shpack_src.Xform._m00_m10_m20_m30; /* Xform[0] = .xyzw */ \
+    shpack_dst.r3 = shpack_src.Xform._m01_m11_m21_m31; /* Xform[1] = .xyzw */ \
+    shpack_dst.r4 = shpack_src.Xform._m02_m12_m22_m32; /* Xform[2] = .xyzw */ \
+    shpack_dst.r5 = shpack_src.Xform._m03_m13_m23_m33; /* Xform[3] = .xyzw */ \
+    shpack_dst.r6 = float4(shpack_src.Basis._m00_m10_m20, (float)(shpack_src.Id)); /* Basis[0] = .xyz, Id = .w */ \
+    shpack_dst.r7 = shpack_src.Basis._m01_m11_m21; /* Basis[1] = .xyz */ \
+    shpack_dst.r8 = shpack_src.Uv; /* Uv = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.

@@ -29,14 +29,10 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1.xyz = shpack_src.Tangent; /* Tangent */ \
-    shpack_dst.r1.w = shpack_src.Weight; /* Weight */ \
-    shpack_dst.r2.xyz = shpack_src.Binormal; /* Binormal */ \
-    shpack_dst.r2.w = shpack_src.Index; /* Index */ \
-    shpack_dst.r3.xyz = shpack_src.Normal; /* Normal */ \
-    shpack_dst.r3.w = shpack_src.Tess; /* Tess */ \
-    shpack_dst.r4.xy = shpack_src.Sample; /* Sample */ \
-    shpack_dst.r4.z = shpack_src.Depth; /* Depth */
+    shpack_dst.r1 = float4(shpack_src.Tangent, shpack_src.Weight); /* Tangent = .xyz, Weight = .w */ \
+    shpack_dst.r2 = float4(shpack_src.Binormal, shpack_src.Index); /* Binormal = .xyz, Index = .w */ \
+    shpack_dst.r3 = float4(shpack_src.Normal, shpack_src.Tess); /* Normal = .xyz, Tess = .w */ \
+    shpack_dst.r4 = float3(shpack_src.Sample, shpack_src.Depth); /* Sample = .xy, Depth = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
