@@ -55,7 +55,7 @@ func (f *file) pixel(ps *Pixel, orig string) {
 	for _, pr := range reads {
 		for _, m := range pr.members {
 			e := &in.Elements[m.elem]
-			src := inVar + "." + pr.reg.Field()
+			src := inVar + "." + f.field(pr.reg.Num)
 			if m.mask != ir.MaskRun(0, pr.width) {
 				src += "." + m.mask.String()
 			}
@@ -82,7 +82,7 @@ func (f *file) pixel(ps *Pixel, orig string) {
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for _, pr := range reads {
 		mods, sem := pixelDecl(in, pr)
-		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.VectorType(pr.kind, pr.width), pr.reg.Field(), sem))
+		decl := strings.TrimSpace(fmt.Sprintf("%s %s %s : %s;", mods, emit.VectorType(pr.kind, pr.width), f.field(pr.reg.Num), sem))
 		var parts []string
 		for _, m := range pr.members {
 			parts = append(parts, in.Elements[m.elem].Name+" = ."+m.mask.String())

@@ -125,7 +125,7 @@ func Apply(p *Plan) ([][]byte, error) {
 	}
 	a := &applier{taken: taken, files: make([]*file, len(p.Files))}
 	for i := range p.Files {
-		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}}
+		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}, prefix: fieldPrefix(p.Files[i].Unit.PP.Macros)}
 	}
 	// Calls of an edited function from other functions go to a copy of
 	// the original: first every rename, so that every text the edits
@@ -217,6 +217,37 @@ type file struct {
 	a       *applier
 	edits   []edit
 	renames map[int]edit // by offset
+	// prefix names the packed structs' members (r0, r1: prefix and the
+	// register number): "r", unless the file defines a macro of that form,
+	// which would replace the member's name.
+	prefix string
+}
+
+// field names the packed structs' member for register n.
+func (f *file) field(n int) string { return f.prefix + strconv.Itoa(n) }
+
+// fieldPrefix chooses the prefix of the packed structs' member names: the
+// first of r, shpack_r, shpack_r_, ... that no macro of the unit's files
+// takes with a number after it.
+func fieldPrefix(macros []string) string {
+	prefix := "r"
+	for taken := true; taken; {
+		taken = false
+		for _, m := range macros {
+			if rest, ok := strings.CutPrefix(m, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+				taken = true
+				break
+			}
+		}
+		if taken {
+			if prefix == "r" {
+				prefix = "shpack_r"
+			} else {
+				prefix += "_"
+			}
+		}
+	}
+	return prefix
 }
 
 // editable checks that a token the rewrite edits is spelled in the file

@@ -85,6 +85,16 @@ float4 PS(V shpack_in) : COLOR0 { float4 VSx = 0; return shpack_in.a + VSx + shp
 	assert.Contains(t, got, "float4 PS(PS_Packed2 shpack_in2 /* V shpack_in */) : COLOR0 { PS_UNPACK float4 VSx = 0;")
 }
 
+// TestRewriteFieldNames: the packed structs' members are r0, r1, ...
+// unless the file defines macros of that form, which would replace them.
+func TestRewriteFieldNames(t *testing.T) {
+	got := apply(t, plan(t, "#define r0 r3\n#define r1\n"+pairSrc, "VS", "PS"))
+	assert.Contains(t, got, "    float4 shpack_r0 : POSITION0;")
+	assert.Contains(t, got, "shpack_out.shpack_r1 = float2((shpack_e).a, (shpack_e).b);")
+	assert.Contains(t, got, "i.a = shpack_in.shpack_r1.x;")
+	assert.NotContains(t, got, " r1 ")
+}
+
 // TestRewriteReturns: every return of a vertex shader goes through the
 // macro; a returned expression that is not a variable is repeated (a
 // compiler keeps a struct copy in temporaries), one with side effects is

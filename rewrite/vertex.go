@@ -51,7 +51,7 @@ func (f *file) vertex(v *Vertex, orig string) {
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for i := range regs {
 		r := &regs[i]
-		decl := fmt.Sprintf("%s %s : %s;", r.Type(), r.Field(), vertexSemantic(sig, r))
+		decl := fmt.Sprintf("%s %s : %s;", r.Type(), f.field(r.Num), vertexSemantic(sig, r))
 		fmt.Fprintf(&b, "    %-28s // o%d: %s\n", decl, r.Num, r.Comment(sig, ""))
 	}
 	b.WriteString("};\n")
@@ -64,7 +64,7 @@ func (f *file) vertex(v *Vertex, orig string) {
 	for i := range regs {
 		r := &regs[i]
 		value := r.Value(sig, true, func(k int) string { return elementExpr(ep, k, &sig.Elements[k], retExpr) })
-		lines = append(lines, fmt.Sprintf("%s.%s = %s;", outVar, r.Field(), value))
+		lines = append(lines, fmt.Sprintf("%s.%s = %s;", outVar, f.field(r.Num), value))
 	}
 	lines = append(lines, fmt.Sprintf("return %s; }", outVar))
 	writeMacro(&b, head, lines)
