@@ -134,6 +134,19 @@ func Programs(vs, ps *d3d9.Program, vsName, psName string) *Report {
 	return r
 }
 
+// Program checks one program's own rules (its profile's limits, its
+// declarations and addressing), without a pair's linkage: what a tool that
+// reads one compiled program can refuse before it changes anything. The
+// problems are sorted by position.
+func Program(p *d3d9.Program, name string) ir.ErrorList {
+	r := &Report{offsets: map[*ir.Error]int{}}
+	r.program(p, name, p.Stage)
+	slices.SortStableFunc(r.Problems, func(a, b *ir.Error) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(r.offsets[a], r.offsets[b]))
+	})
+	return r.Problems
+}
+
 // program checks one program's own rules; ok is false when it is not of
 // the stage and model the check reads, and nothing more was checked.
 func (r *Report) program(p *d3d9.Program, file string, want ir.Stage) (*stage, bool) {

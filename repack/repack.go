@@ -190,6 +190,11 @@ func signature(p *d3d9.Program, file string, dir ir.Direction) (*ir.Signature, [
 			Semantic:   ir.Semantic{Name: in.Usage.String(), Index: in.UsageIndex, HasIndex: true},
 			Components: d.Mask.Count(), Pos: pos, Array: -1,
 		}
+		if in.Usage == ir.UsagePSize && d.Mask&ir.MaskX != 0 && dir == ir.Out {
+			// The point size is the register's x: vkd3d (and shpack
+			// itself) declare the whole register, fxc only .x.
+			e.Components = 1
+		}
 		if d.Cent {
 			e.Mods |= ir.ModCentroid
 		}
@@ -315,7 +320,13 @@ func indexedBlocks(p *d3d9.Program, file string, sig *ir.Signature, slots []slot
 			// package comment for why).
 			sig.Elements[e].Components = 4
 		}
-		sig.Arrays = append(sig.Arrays, ir.Array{Name: fmt.Sprintf("o[%d..%d]", base, base+len(rows)-1), First: rows[0], Count: len(rows)})
+		name := fmt.Sprintf("o[%d..%d]", base, base+len(rows)-1)
+		pos := ir.Pos{File: file, Line: in.Line, Col: 1} // the indexed write
+		if in.Line == 0 {
+			name = fmt.Sprintf("token %d (%s): %s", in.Offset, p.InstString(in), name)
+			pos.Col = 0
+		}
+		sig.Arrays = append(sig.Arrays, ir.Array{Name: name, First: rows[0], Count: len(rows), Pos: pos})
 		c.Indexed = append(c.Indexed, a)
 	}
 	return nil

@@ -197,3 +197,19 @@ func TestPairKeepsInputs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, before, text(t, vs)+text(t, ps))
 }
+
+// TestPSizeFullMask: PSIZE declared with the whole register, as vkd3d and
+// shpack itself write it (fxc writes .x), is the register's x: repacked,
+// and repacked again from repack's own output.
+func TestPSizeFullMask(t *testing.T) {
+	vs := parse(t, "vs.asm", "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_psize o1\ndcl_texcoord0 o2.xy\ndcl_texcoord1 o3.xy\n"+
+		"def c0, 1, 0.5, 0.25, 2\nmov o0, v0\nmov o1, c0.w\nmov o2.xy, c0\nmov o3.xy, c0.zwzw\n")
+	ps := parse(t, "ps.asm", "ps_3_0\ndcl_texcoord0 v0.xy\ndcl_texcoord1 v1.xy\nmov oC0, v0.xyxy\nmov oC1, v1.xyxy\n")
+	res, err := Pair(vs, ps, "vs.asm", "ps.asm", Options{Portable: true})
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.VSLayout.GeneralRegisters())
+	assert.Contains(t, text(t, res.VS), "dcl_psize o1\n")
+	again, err := Pair(res.VS, res.PS, "vs.asm", "ps.asm", Options{Portable: true})
+	require.NoError(t, err)
+	assert.Equal(t, text(t, res.VS), text(t, again.VS), "repack's own output repacks to itself")
+}

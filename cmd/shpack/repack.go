@@ -110,6 +110,16 @@ func (e *env) repack(args []string) int {
 			return e.report(err)
 		}
 	}
+	// A program the check rejects as given (an output indexed through a0,
+	// a register past the profile's, a call to a missing label) is not
+	// repacked: what repack would make of it is no more right.
+	var bad ir.ErrorList
+	for i, p := range progs {
+		bad = append(bad, check.Program(p, names[i])...)
+	}
+	if len(bad) > 0 {
+		return e.report(bad)
+	}
 	res, err := repack.Pair(progs[0], progs[1], names[0], names[1], repack.Options{Strategy: strategy, MixColor: opts.mixColor, Portable: opts.portable, TexcoordNames: opts.texcoordNames()})
 	if err != nil {
 		return e.report(err)

@@ -208,6 +208,16 @@ func TestRepackCommandLine(t *testing.T) {
 	tmp := t.TempDir()
 	bad := filepath.Join(tmp, "bad.psh")
 	require.NoError(t, os.WriteFile(bad, []byte("ps_3_0\ndcl_texcoord0 v0.xyz\nmov oC0, v[aL + 0]\n"), 0o644))
+	// Programs vs_3_0 forbids, refused as given (issue 27).
+	forbidden := func(name, body string) string {
+		f := filepath.Join(tmp, name)
+		require.NoError(t, os.WriteFile(f, []byte("vs_3_0\ndcl_position v0\ndcl_position o0\n"+body), 0o644))
+		return f
+	}
+	o99 := forbidden("o99.vsh", "dcl_texcoord0 o99\nmov o0, v0\nmov o99, v0\n")
+	a0 := forbidden("a0.vsh", "dcl_texcoord0 o1\ndcl_texcoord1 o2\nmov o0, v0\nmova a0.x, v0.x\nmov o[a0.x + 1], v0\n")
+	l5 := forbidden("l5.vsh", "dcl_texcoord0 o1\nmov o0, v0\nmov o1, v0\ncall l5\n")
+	overPos := forbidden("aLpos.vsh", "dcl_texcoord0 o1\ndefi i0, 2, 0, 1, 0\nloop aL, i0\nmov o[aL], v0\nendloop\n")
 	tests := []struct {
 		name   string
 		args   []string
@@ -222,6 +232,10 @@ func TestRepackCommandLine(t *testing.T) {
 		{"swapped", []string{"repack", ps, vs}, exitInput, "macros.psh: error: the vertex shader is ps_3_0: repack takes vs_3_0"},
 		{"missing", []string{"repack", vs, filepath.Join(tmp, "nope.psh")}, exitInput, "nope.psh"},
 		{"relative input", []string{"repack", vs, bad}, exitInput, "bad.psh:3:1: error: mov oC0, v[aL]: reads v[...] with relative addressing"},
+		{"output past o11", []string{"repack", o99, ps}, exitInput, "o99.vsh:4:1: error: dcl_texcoord o99: o99 is out of range: vs_3_0 has o0 to o11"},
+		{"output indexed by a0", []string{"repack", a0, ps}, exitInput, "a0.vsh:8:1: error: mov o[a0.x + 1], v0: o[a0]: vs_3_0 indexes outputs only with aL"},
+		{"missing label", []string{"repack", l5, ps}, exitInput, "l5.vsh:7:1: error: call l5: l5 is not defined: no label l5"},
+		{"indexed over POSITION", []string{"repack", overPos, ps}, exitInput, "aLpos.vsh:7:1: error: o[0..1]: an array indexed dynamically cannot hold POSITION0"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
