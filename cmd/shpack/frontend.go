@@ -266,6 +266,30 @@ func writeInPlace(path string, data []byte) error {
 	return err
 }
 
+// samePath reports whether two output paths name one file: the same file
+// through any link when both exist, else the same absolute path once the
+// links of their directories are followed.
+func samePath(a, b string) bool {
+	if sa, err := os.Stat(a); err == nil {
+		if sb, err := os.Stat(b); err == nil {
+			return os.SameFile(sa, sb)
+		}
+	}
+	return resolved(a) == resolved(b)
+}
+
+// resolved is path made absolute, its directory's links followed.
+func resolved(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
+}
+
 // sameFileAs returns the input among inputs that path names (the same file,
 // through any link), or "".
 func sameFileAs(path string, inputs []string) string {

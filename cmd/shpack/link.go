@@ -184,6 +184,7 @@ func (e *env) link(args []string) int {
 		return e.report(err)
 	}
 	if lf.vsOut != "" {
+		e.reads = lf.deps
 		return e.writeFiles(e.withDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps))
 	}
 	if lf.format == "json" || lf.format == "svg" {
@@ -365,6 +366,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		if err := os.MkdirAll(lf.outDir, 0o755); err != nil {
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
 		}
+		e.reads = res.Deps
 		return e.writeFiles(e.withDepfile(writes, lf.depfile, res.Deps)), true
 	}
 	if lf.depfile != "" {

@@ -36,8 +36,10 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	// inputs are the files the command line names, which no output may
-	// overwrite.
+	// overwrite; reads are the other files the run read (includes), which
+	// none may either.
 	inputs []string
+	reads  []string
 	diag   diagFlags
 	// stdinSrc is what was read from standard input, for source lines in
 	// diagnostics; sources caches the files read for them.
@@ -128,9 +130,20 @@ func (e *env) print(text string) int {
 // writeFiles writes outputs (see writeOutputs); an output that is one of
 // the inputs is a usage error, as in gcc, and nothing is written.
 func (e *env) writeFiles(writes []fileWrite) int {
-	for _, w := range writes {
+	for i, w := range writes {
 		if in := sameFileAs(w.path, e.inputs); in != "" {
 			return e.usageError("%s: input file is the same as output file", w.path)
+		}
+		if in := sameFileAs(w.path, e.reads); in != "" {
+			return e.usageError("%s: an output of this run would overwrite %s, which it reads (an include of its input)", w.path, in)
+		}
+		for _, o := range writes[:i] {
+			if samePath(o.path, w.path) {
+				if o.path == w.path {
+					return e.usageError("%s: two outputs of this run name the same file", w.path)
+				}
+				return e.usageError("%s: two outputs of this run name the same file (%s and %s)", w.path, o.path, w.path)
+			}
 		}
 	}
 	if err := writeOutputs(writes, e.diag.touch); err != nil {

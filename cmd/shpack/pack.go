@@ -276,6 +276,7 @@ func (e *env) pack(args []string) int {
 	writes := make([]fileWrite, len(res))
 	for i, r := range res {
 		writes[i] = fileWrite{outputs[i], r.out}
+		e.reads = append(e.reads, r.deps...)
 	}
 	if pf.depfile != "" {
 		var deps [][]string

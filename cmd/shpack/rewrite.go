@@ -158,6 +158,7 @@ func (e *env) rewrite(args []string) int {
 			return e.report(fileError(rf.outDir, "cannot create: %v", unwrapPathError(err)))
 		}
 	}
+	e.reads = res.Deps
 	var writes []fileWrite
 	var deps [][]string
 	for i, out := range outputs {

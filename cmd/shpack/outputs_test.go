@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
+)
+
+// TestOutputsCollide: the outputs of one run may not land on each other
+// nor on a file the run reads (an include of its input, also through a
+// link or ".."): a usage error, exit 2, and nothing written or lost.
+func TestOutputsCollide(t *testing.T) {
+	root := testenv.Root(t)
+	dir := t.TempDir()
+	header := filepath.Join(dir, "common.fxh")
+	const headerSrc = "struct V { float4 p : POSITION; float a : TEXCOORD0; };\n"
+	require.NoError(t, os.WriteFile(header, []byte(headerSrc), 0o644))
+	fx := filepath.Join(dir, "scene.fx")
+	require.NoError(t, os.WriteFile(fx, []byte(`#include "common.fxh"
+V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
+float4 PS(V i) : COLOR0 { return i.a; }
+technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile ps_3_0 PS(); } }
+`), 0o644))
+	pair := filepath.Join(dir, "pair.hlsl")
+	require.NoError(t, os.WriteFile(pair, []byte(`#include "common.fxh"
+V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
+float4 PS(V i) : COLOR0 { return i.a; }
+`), 0o644))
+	require.NoError(t, os.Symlink(header, filepath.Join(dir, "link.fxh")))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	vs, ps := filepath.Join(root, "corpus", "repack", "macros.vsh"), filepath.Join(root, "corpus", "repack", "macros.psh")
+	out := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"pack: output and depfile", []string{fx, "-o", out("x.vsh"), "--depfile=" + out("x.vsh")}, "two outputs of this run name the same file"},
+		{"rewrite: output and map", []string{"rewrite", "--all", fx, "-o", out("o.fx"), "--svg=" + out("o.fx")}, "two outputs of this run name the same file"},
+		{"repack: both programs", []string{"repack", "--vs-out=" + out("q"), "--ps-out=" + out("q"), vs, ps}, "two outputs of this run name the same file"},
+		{"repack: a program and the map", []string{"repack", "--vs-out=" + out("q"), "--ps-out=" + out("q2"), "--svg=" + out("q"), vs, ps}, "two outputs of this run name the same file"},
+		{"link: both programs through ..", []string{"link", "--vs-entry=VS", "--ps-entry=PS", "--vs-out=" + out("f"), "--ps-out=" + filepath.Join(dir, "sub", "..", "f"), pair}, "two outputs of this run name the same file"},
+		{"rewrite onto the include", []string{"rewrite", "--all", fx, "-o", header}, "which it reads (an include of its input)"},
+		{"rewrite onto the include through a link", []string{"rewrite", "--all", fx, "-o", out("link.fxh")}, "which it reads"},
+		{"pack onto the include", []string{fx, "-o", header}, "which it reads"},
+		{"link onto the include", []string{"link", "--vs-entry=VS", "--ps-entry=PS", "--vs-out=" + header, "--ps-out=" + out("p.psh"), pair}, "which it reads"},
+		{"depfile onto the include", []string{fx, "-o", out("y.vsh"), "--depfile=" + filepath.Join(dir, "sub", "..", "common.fxh")}, "which it reads"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := shpackRun(tc.args...)
+			assert.Equal(t, exitUsage, code, stderr)
+			assert.Contains(t, stderr, tc.stderr)
+			assert.Empty(t, stdout)
+			got, err := os.ReadFile(header)
+			require.NoError(t, err)
+			assert.Equal(t, headerSrc, string(got), "the include is as it was")
+			for _, f := range []string{"x.vsh", "o.fx", "q", "q2", "f", "p.psh", "y.vsh"} {
+				assert.NoFileExists(t, out(f))
+			}
+		})
+	}
+}
