@@ -91,18 +91,23 @@ type linkFlags struct {
 	deps              []string // the files read, for the depfile
 }
 
-// withDepfile adds the depfile, if asked for, to writes: every output
-// depends on every file read.
-func (e *env) withDepfile(writes []fileWrite, depPath string, deps []string) []fileWrite {
-	if depPath == "" {
-		return writes
+// writeWithDepfile writes the outputs, with the depfile if one is asked
+// for (every one of writes depends on every file read), and more (which
+// the depfile does not name).
+func (e *env) writeWithDepfile(writes []fileWrite, depPath string, deps []string, more ...fileWrite) int {
+	if depPath != "" {
+		outs := make([]string, len(writes))
+		all := make([][]string, len(writes))
+		for i, w := range writes {
+			outs[i], all[i] = w.path, deps
+		}
+		d, err := depfile(outs, all, e.inputs)
+		if err != nil {
+			return e.report(fileError(depPath, "%v", err))
+		}
+		writes = append(writes, fileWrite{depPath, d})
 	}
-	outs := make([]string, len(writes))
-	all := make([][]string, len(writes))
-	for i, w := range writes {
-		outs[i], all[i] = w.path, deps
-	}
-	return append(writes, fileWrite{depPath, depfile(outs, all, e.inputs)})
+	return e.writeFiles(append(writes, more...))
 }
 
 // stageFront is the preprocessor flags of one side: the common ones and
@@ -185,7 +190,7 @@ func (e *env) link(args []string) int {
 	}
 	if lf.vsOut != "" {
 		e.reads = lf.deps
-		return e.writeFiles(e.withDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps))
+		return e.writeWithDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps)
 	}
 	if lf.format == "json" || lf.format == "svg" {
 		return e.print(string(psBytes)) // the combined document
@@ -367,7 +372,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
 		}
 		e.reads = res.Deps
-		return e.writeFiles(e.withDepfile(writes, lf.depfile, res.Deps)), true
+		return e.writeWithDepfile(writes, lf.depfile, res.Deps), true
 	}
 	if lf.depfile != "" {
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true

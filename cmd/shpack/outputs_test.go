@@ -2,8 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -65,4 +67,51 @@ float4 PS(V i) : COLOR0 { return i.a; }
 			}
 		})
 	}
+}
+
+// TestDepfileSpecialPaths: paths with ':' (an include "g:h.fxh", an output
+// "o:ut.vsh") are escaped so that GNU Make reads the rule (unescaped it
+// stops: "target pattern contains no '%'") and rebuilds when the header
+// changes; a path with a tab or a line break, which no build tool reads,
+// is an error that writes nothing.
+func TestDepfileSpecialPaths(t *testing.T) {
+	testenv.Heavy(t)
+	if _, err := exec.LookPath("make"); err != nil {
+		if testenv.InCI() {
+			t.Fatal("make is not installed: .ci/run must install it")
+		}
+		t.Skip("make is not installed (CI unset)")
+	}
+	self := buildShpack(t)
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("g:h.fxh", "struct V { float4 p : POSITION; float2 uv : TEXCOORD0; };\n")
+	write("in.hlsl", "#include \"g:h.fxh\"\n")
+	write("Makefile", "all: o\\:ut.vsh\no\\:ut.vsh: in.hlsl\n\t"+self+" --touch -o 'o:ut.vsh' --depfile=out.d in.hlsl\n-include out.d\n")
+	make := func() string {
+		cmd := exec.Command("make")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+	assert.Contains(t, make(), "--depfile=out.d", "the first make builds")
+	d, err := os.ReadFile(filepath.Join(dir, "out.d"))
+	require.NoError(t, err)
+	assert.Equal(t, "o\\:ut.vsh: \\\n  in.hlsl \\\n  g\\:h.fxh\n\ng\\:h.fxh:\n", string(d))
+	assert.Contains(t, make(), "Nothing to be done", "the second does nothing")
+	future := time.Now().Add(2 * time.Second)
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "g:h.fxh"), future, future))
+	assert.Contains(t, make(), "--depfile=out.d", "a changed header rebuilds")
+
+	write("t\tab.fxh", "struct V { float4 p : POSITION; };\n")
+	write("tab.hlsl", "#include \"t\tab.fxh\"\n")
+	t.Chdir(dir)
+	code, _, stderr := shpackRun("-o", "tab.vsh", "--depfile=tab.d", "tab.hlsl")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "tab.d: error: cannot write a dependency file: the path \"t\\tab.fxh\" holds a tab or a line break")
+	assert.NoFileExists(t, filepath.Join(dir, "tab.vsh"))
+	assert.NoFileExists(t, filepath.Join(dir, "tab.d"))
 }

@@ -283,7 +283,11 @@ func (e *env) pack(args []string) int {
 		for _, r := range res {
 			deps = append(deps, r.deps)
 		}
-		writes = append(writes, fileWrite{pf.depfile, depfile(outputs, deps, e.inputs)})
+		d, err := depfile(outputs, deps, e.inputs)
+		if err != nil {
+			return e.report(fileError(pf.depfile, "%v", err))
+		}
+		writes = append(writes, fileWrite{pf.depfile, d})
 	}
 	return e.writeFiles(writes)
 }
@@ -332,7 +336,14 @@ func outputNames(inputs []string, dir, format string, f *ir.RegisterFile) ([]str
 // is no file and is left out), then, as gcc -MP does, an empty rule for
 // every prerequisite that is not an input named on the command line, so
 // that make does not fail once a header is deleted or renamed.
-func depfile(outputs []string, deps [][]string, inputs []string) []byte {
+func depfile(outputs []string, deps [][]string, inputs []string) ([]byte, error) {
+	for i, out := range outputs {
+		for _, p := range append([]string{out}, deps[i]...) {
+			if strings.ContainsAny(p, "\t\n\r") {
+				return nil, fmt.Errorf("cannot write a dependency file: the path %q holds a tab or a line break, which neither Make nor Ninja can read", p)
+			}
+		}
+	}
 	var b strings.Builder
 	named := map[string]bool{}
 	for _, in := range inputs {
@@ -359,14 +370,16 @@ func depfile(outputs []string, deps [][]string, inputs []string) []byte {
 	for _, d := range phony {
 		b.WriteString("\n" + depEscape(d) + ":\n")
 	}
-	return []byte(b.String())
+	return []byte(b.String()), nil
 }
 
-// depEscape escapes a path for a Make rule: spaces and '#' with a backslash,
-// '$' doubled.
+// depEscape escapes a path for a Make rule: spaces, '#' and ':' with a
+// backslash, '$' doubled. GNU Make reads "g\:h.fxh" as the file g:h.fxh
+// (unescaped, "out: g:h.fxh" is a static pattern rule it refuses), and
+// Ninja's depfile reader takes the same forms.
 func depEscape(p string) string { return depEscaper.Replace(p) }
 
-var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$")
+var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$", ":", `\:`)
 
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.

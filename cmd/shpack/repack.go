@@ -189,7 +189,7 @@ func (e *env) repack(args []string) int {
 		svgWrites = []fileWrite{{svgPath, sb.Bytes()}}
 	}
 	if vsOut != "" {
-		return e.writeFiles(append(e.withDepfile([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}}, depPath, names[:]), svgWrites...))
+		return e.writeWithDepfile([]fileWrite{{vsOut, vb.Bytes()}, {psOut, pb.Bytes()}}, depPath, names[:], svgWrites...)
 	}
 	if code := e.writeFiles(svgWrites); code != exitOK {
 		return code

@@ -166,7 +166,11 @@ func (e *env) rewrite(args []string) int {
 		deps = append(deps, res.Deps)
 	}
 	if rf.depfile != "" {
-		writes = append(writes, fileWrite{rf.depfile, depfile(outputs, deps, e.inputs)})
+		d, err := depfile(outputs, deps, e.inputs)
+		if err != nil {
+			return e.report(fileError(rf.depfile, "%v", err))
+		}
+		writes = append(writes, fileWrite{rf.depfile, d})
 	}
 	return e.writeFiles(append(writes, svgWrites...))
 }
