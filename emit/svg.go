@@ -290,8 +290,22 @@ func truncateAt(s string, width, charW float64) string {
 }
 
 // esc escapes text for XML (by hand: encoding/xml's initialization would
-// be paid by every shpack run).
-func esc(s string) string { return xmlEscaper().Replace(s) }
+// be paid by every shpack run). What XML 1.0 cannot hold even escaped
+// (control characters, invalid UTF-8: a file name may have them) becomes
+// U+FFFD.
+func esc(s string) string { return xmlEscaper().Replace(XMLText(s)) }
+
+// XMLText replaces what XML 1.0 cannot hold, even escaped, with U+FFFD:
+// control characters but tab and line breaks, U+FFFE, U+FFFF and invalid
+// UTF-8.
+func XMLText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
 
 var xmlEscaper = sync.OnceValue(func() *strings.Replacer {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "\t", "&#x9;", "\n", "&#xA;", "\r", "&#xD;")

@@ -101,3 +101,14 @@ func TestMapTitlesFixed(t *testing.T) {
 	assert.Equal(t, "V: 2 registers of vs_2_0 outputs", title)
 	assert.Equal(t, "a.fx, strategy fixed, one declaration per member", sub)
 }
+
+// TestRegisterMapControlCharacters: a file name with control characters or
+// bytes that are not UTF-8 (\x01, ESC, \xff) gives a well-formed document:
+// XML 1.0 cannot hold them even escaped, so they show as U+FFFD.
+func TestRegisterMapControlCharacters(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, RegisterMap(&b, "V in a\x01b\x1b.hlsl", "a\xffb.hlsl, strategy optimal", []MapPanel{{"h\x7f\x00", layout()}}, 0))
+	wellFormed(t, b.Bytes())
+	assert.Contains(t, b.String(), "V in a\uFFFDb\uFFFD.hlsl")
+	assert.Contains(t, b.String(), "a\uFFFDb.hlsl")
+}

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/internal/report"
 )
 
@@ -239,7 +240,7 @@ func (f *Figure) SVG() []byte {
 		if s.faint {
 			attrs += ` fill="#555555"`
 		}
-		fmt.Fprintf(&b, "<text %s>%s</text>\n", attrs, xmlEscaper().Replace(s.text))
+		fmt.Fprintf(&b, "<text %s>%s</text>\n", attrs, xmlEscaper().Replace(emit.XMLText(s.text)))
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()
