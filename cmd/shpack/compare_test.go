@@ -146,3 +146,22 @@ optimal,2,3.0000,2.0,4,1.0000,0,11,0.0000
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "missing-dir: error: cannot read: no such file or directory\n", stderr)
 }
+
+// TestCompareExtensions: a directory's Cg files and headers are compared
+// (shpack reads any file it is named), and what it leaves out is counted
+// in a note, named with -v.
+func TestCompareExtensions(t *testing.T) {
+	dir := t.TempDir()
+	sig := "struct VS_OUTPUT { float4 Pos : POSITION; float2 UV : TEXCOORD0; };\n"
+	for _, name := range []string{"a.cg", "b.h", "c.cginc", "d.inc"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(sig), 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a shader"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "x.vert"), []byte("void main() {}"), 0o644))
+	code, out, stderr := shpackRun("compare", "--summary", "--strict", dir)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "4 signatures compared, 0 failed")
+	assert.Equal(t, "shpack: note: skipped 2 files of other extensions (1 .txt, 1 .vert; -v names them)\n", stderr)
+	_, _, stderr = shpackRun("compare", "--summary", "-v", dir)
+	assert.Contains(t, stderr, filepath.Join(dir, "notes.txt")+": note: skipped: not a shader file's extension")
+}
