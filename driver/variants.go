@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"slices"
@@ -33,6 +32,10 @@ type Variant struct {
 	Name    string
 	Defines []string // NAME or NAME=VALUE
 	Pos     ir.Pos   // where the variants file names it
+	// Warnings say what the line does that is likely a mistake: a macro
+	// defined twice with different values (the last counts, as with
+	// gcc's -D, which warns too).
+	Warnings ir.ErrorList
 }
 
 // ParseVariants reads a variants file (see the package comment above).
@@ -41,10 +44,11 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 	var out []Variant
 	var errs ir.ErrorList
 	seen := map[string]ir.Pos{}
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
+	// Lines are split by hand: a line may be as long as the file (a
+	// bufio.Scanner stops at its buffer's size).
+	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+	for n, text := range lines {
+		line := n + 1
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
@@ -84,10 +88,16 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 				errs.Add(ir.Pos{File: name, Line: line, Col: restCol + offs[k]}, nil, "variant %s: %q is not a definition (-DNAME or -DNAME=VALUE)", vname, f)
 			}
 		}
+		defined := map[string]string{}
+		for _, d := range v.Defines {
+			mname, value, _ := strings.Cut(d, "=")
+			if prev, ok := defined[mname]; ok && prev != value {
+				w := &ir.Error{Pos: pos, Msg: fmt.Sprintf("variant %s defines %s twice (-D%s=%s, then -D%s): the last counts", vname, mname, mname, prev, d), Warning: true}
+				v.Warnings = append(v.Warnings, w)
+			}
+			defined[mname] = value
+		}
 		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, ir.ErrorList{&ir.Error{Pos: ir.Pos{File: name}, Msg: fmt.Sprintf("cannot read: %v", err)}}
 	}
 	if len(errs) > 0 {
 		return nil, errs

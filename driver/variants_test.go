@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,6 +29,26 @@ func TestParseVariants(t *testing.T) {
 		require.Error(t, err, tc.src)
 		assert.Equal(t, tc.want, err.Error(), tc.src)
 	}
+}
+
+// TestParseVariantsLongLine: a line longer than any buffer (2 MiB of
+// definitions) is read like any other.
+func TestParseVariantsLongLine(t *testing.T) {
+	long := "big:" + strings.Repeat(" -DX=1", 2<<20/6) + "\nsmall: -DY\n"
+	vars, err := driver.ParseVariants("v.txt", []byte(long))
+	require.NoError(t, err)
+	require.Len(t, vars, 2)
+	assert.Len(t, vars[0].Defines, 2<<20/6)
+	assert.Equal(t, "v.txt:2:1", vars[1].Pos.String())
+}
+
+// TestParseVariantsRedefinition: a macro a line defines twice with
+// different values is a warning (the last counts, as with gcc's -D).
+func TestParseVariantsRedefinition(t *testing.T) {
+	vars, err := driver.ParseVariants("v.txt", []byte("a: -DN=2 -DN=4 -DM -DM\n"))
+	require.NoError(t, err)
+	require.Len(t, vars[0].Warnings, 1)
+	assert.Equal(t, "v.txt:1:1: warning: variant a defines N twice (-DN=2, then -DN=4): the last counts", vars[0].Warnings[0].Error())
 }
 
 // FuzzParseVariants: any input parses or fails with positioned errors,

@@ -128,6 +128,8 @@ func (p DiagPrinter) caret(b *strings.Builder, pos Pos) {
 	if !ok || pos.Col-1 > len(line) || !utf8.ValidString(line) {
 		return
 	}
+	col := pos.Col
+	line, col = caretWindow(line, col)
 	num := strconv.Itoa(pos.Line)
 	pad := strings.Repeat(" ", max(5-len(num), 0))
 	b.WriteString("\n" + pad + num + " |")
@@ -136,7 +138,7 @@ func (p DiagPrinter) caret(b *strings.Builder, pos Pos) {
 	}
 	b.WriteString("\n")
 	b.WriteString(strings.Repeat(" ", len(pad)+len(num)) + " | ")
-	for _, r := range line[:pos.Col-1] {
+	for _, r := range line[:col-1] {
 		if r == '\t' {
 			b.WriteByte('\t')
 		} else {
@@ -144,6 +146,35 @@ func (p DiagPrinter) caret(b *strings.Builder, pos Pos) {
 		}
 	}
 	b.WriteByte('^')
+}
+
+// caretContext is how much of a long source line is shown on each side
+// of the caret, in bytes.
+const caretContext = 80
+
+// caretWindow cuts a long line to caretContext bytes on each side of col
+// (1-based), at rune boundaries, with "..." where it was cut, as clang
+// does, and returns the caret's column in what it kept: a diagnostic on an
+// 8 MB line of one file must not echo the 8 MB.
+func caretWindow(line string, col int) (string, int) {
+	if len(line) <= 2*caretContext+16 {
+		return line, col
+	}
+	from, to := max(col-1-caretContext, 0), min(col-1+caretContext, len(line))
+	for from > 0 && !utf8.RuneStart(line[from]) {
+		from--
+	}
+	for to < len(line) && !utf8.RuneStart(line[to]) {
+		to++
+	}
+	out, at := line[from:to], col-from
+	if from > 0 {
+		out, at = "..."+out, at+3
+	}
+	if to < len(line) {
+		out += "..."
+	}
+	return out, at
 }
 
 // sourceLine returns line n (1-based) of src without its line end; lines

@@ -1,9 +1,11 @@
 package ir
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDiagPrinter(t *testing.T) {
@@ -63,4 +65,19 @@ func TestDiagPrinter(t *testing.T) {
 	}
 	_, ok := ParseDiagStyle("clang")
 	assert.False(t, ok)
+}
+
+// TestCaretLongLine: a diagnostic on a very long line shows the part of it
+// around the caret, not the whole line.
+func TestCaretLongLine(t *testing.T) {
+	line := strings.Repeat("a", 4<<20) + " bad " + strings.Repeat("b", 4<<20)
+	src := []byte("float x;\n" + line + "\n")
+	p := DiagPrinter{Source: func(string) []byte { return src }}
+	col := 4<<20 + 2
+	got := p.Format(&Error{Pos: Pos{File: "f.hlsl", Line: 2, Col: col}, Msg: "unexpected"})
+	assert.Less(t, len(got), 500)
+	lines := strings.Split(got, "\n")
+	require.Len(t, lines, 3)
+	assert.Equal(t, "    2 | ..."+strings.Repeat("a", 79)+" bad "+strings.Repeat("b", 76)+"...", lines[1])
+	assert.Equal(t, "      | "+strings.Repeat(" ", 3+79)+" ^", lines[2])
 }

@@ -23,7 +23,13 @@ func (e *env) loadVariants(path string) ([]driver.Variant, error) {
 	if err != nil {
 		return nil, err
 	}
-	return driver.ParseVariants(name, src)
+	vars, err := driver.ParseVariants(name, src)
+	for _, v := range vars {
+		for _, w := range v.Warnings {
+			e.note(w.Error())
+		}
+	}
+	return vars, err
 }
 
 // variantNotes says what each variant costs against its own optimum.
