@@ -613,3 +613,21 @@ func TestPPOffsets(t *testing.T) {
 	assert.Equal(t, 40, res.Tokens[3].Line(), "#line renumbers positions, not offsets")
 	assert.Equal(t, int32(strings.Index(src, "main")), res.Tokens[9].Off)
 }
+
+// TestDirCacheListsOnce: a run lists a directory once for its case-folded
+// lookups, however many includes it misses there (the listing is the
+// run's: a file removed after it is still found by it).
+func TestDirCacheListsOnce(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Common.FXH"), []byte("x"), 0o644))
+	var c dirCache
+	for i := range 100 {
+		_, ok := c.fold(filepath.Join(dir, fmt.Sprintf("missing%d.h", i)), 0)
+		require.False(t, ok)
+	}
+	require.NoError(t, os.Remove(filepath.Join(dir, "Common.FXH")))
+	got, ok := c.fold(filepath.Join(dir, "common.fxh"), 0)
+	require.True(t, ok, "found from the listing the run made")
+	assert.Equal(t, filepath.Join(dir, "Common.FXH"), got)
+	assert.Len(t, c.dirs, 1)
+}

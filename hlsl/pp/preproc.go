@@ -273,6 +273,7 @@ type ppState struct {
 	macros    map[string]*ppMacro
 	macroIDs  map[string]int32
 	files     map[string]*ppFile
+	dirs      dirCache // directory listings for case-folded lookups
 	once      map[string]bool
 	frames    []*ppFrame
 	lineBuf   []RawToken // the tokens of the directive being executed
