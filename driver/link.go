@@ -71,6 +71,9 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 	g := newGraph([]Source{src}, units)
 	g.collect()
 	if len(g.pairs) == 0 {
+		if errs := unpairedPasses(units[0]); len(errs) > 0 {
+			return nil, errs
+		}
 		return res, fmt.Errorf("%s: %w", src.Name, ErrNoPasses)
 	}
 	var errs ir.ErrorList
@@ -156,6 +159,38 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		return res, fmt.Errorf("%s: %w of a Direct3D 9 profile that shpack links", src.Name, ErrNoPasses)
 	}
 	return res, nil
+}
+
+// unpairedPasses says, for an effect whose passes set shaders but none
+// sets both a vertex and a pixel shader, what each pass lacks: link has
+// nothing to pair there, and guessing a signature of the file would answer
+// another question.
+func unpairedPasses(u *hlsl.Unit) ir.ErrorList {
+	var errs ir.ErrorList
+	for _, t := range u.Techniques() {
+		for _, p := range t.Passes {
+			var has, lacks string
+			switch {
+			case len(p.VS) > 0 && len(p.PS) == 0:
+				has, lacks = "a vertex shader", "no pixel shader"
+			case len(p.PS) > 0 && len(p.VS) == 0:
+				has, lacks = "a pixel shader", "no vertex shader"
+			default:
+				continue
+			}
+			errs = append(errs, ir.Errorf(p.Pos, nil, "technique %s, pass %s sets %s and %s: link pairs the two (name a pair with --vs-entry and --ps-entry)",
+				techName(t.Name), techName(p.Name), has, lacks))
+		}
+	}
+	return errs
+}
+
+// techName spells a technique's or a pass's name, "(unnamed)" for none.
+func techName(name string) string {
+	if name == "" {
+		return "(unnamed)"
+	}
+	return name
 }
 
 func inSet(comp []pair, p pair) bool {

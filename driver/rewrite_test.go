@@ -154,3 +154,18 @@ float4 plain(float4 p : POSITION, out float2 uv : TEXCOORD0) : POSITION { uv = 0
 	_, _, err = driver.PackedHLSLOutputs(u, "missing")
 	assert.Error(t, err)
 }
+
+// TestLinkUnpairedPasses: an effect whose passes set shaders but none
+// pairs a vertex with a pixel shader is an error at each pass, naming the
+// technique and the pass and what it lacks.
+func TestLinkUnpairedPasses(t *testing.T) {
+	src := `struct V { float4 p : POSITION; float2 uv : TEXCOORD0; };
+V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
+float4 PS(V i) : COLOR0 { return i.uv.xyxy; }
+technique T { pass P0 { VertexShader = compile vs_3_0 VS(); } pass { PixelShader = compile ps_3_0 PS(); } }
+`
+	_, err := driver.LinkEffect(driver.Source{Name: "fx.fx", Src: []byte(src)}, driver.LinkOptions{})
+	require.Error(t, err)
+	assert.Equal(t, "fx.fx:4:15: error: technique T, pass P0 sets a vertex shader and no pixel shader: link pairs the two (name a pair with --vs-entry and --ps-entry)\n"+
+		"fx.fx:4:63: error: technique T, pass (unnamed) sets a pixel shader and no vertex shader: link pairs the two (name a pair with --vs-entry and --ps-entry)", err.Error())
+}
