@@ -43,7 +43,7 @@ func (u *Unit) buildIndex() {
 		switch {
 		case d.Pragma != "":
 			rowMajor = d.Pragma == "pack_matrix(row_major)"
-		case d.Struct != nil && d.Struct.Body != nil:
+		case d.Struct.defines():
 			if first, ok := x.structs[d.Struct.Name.Text]; ok {
 				x.dupes[d.Struct] = first
 			} else {
@@ -100,7 +100,7 @@ func (u *Unit) List() []Listing {
 	var out []Listing
 	for _, d := range u.File.Decls {
 		switch {
-		case d.Struct != nil && d.Struct.Body != nil:
+		case d.Struct.defines():
 			if !u.structHasSemantics(d.Struct) {
 				continue
 			}
@@ -286,7 +286,7 @@ func (u *Unit) suggestType(name string) string {
 	names = append(names, "vector", "matrix")
 	for _, d := range u.File.Decls {
 		switch {
-		case d.Struct != nil && d.Struct.Body != nil:
+		case d.Struct.defines():
 			names = append(names, d.Struct.Name.Text)
 		case d.Typedef != nil:
 			names = append(names, d.Typedef.Name.Text)
@@ -312,7 +312,7 @@ func (u *Unit) structHasSemantics(s *StructDecl) bool {
 func (u *Unit) semanticStructs() map[*StructDecl]bool {
 	memo := map[*StructDecl]bool{}
 	for _, d := range u.File.Decls {
-		if d.Struct != nil && d.Struct.Body != nil {
+		if d.Struct.defines() {
 			u.hasSemantics(d.Struct, map[*StructDecl]bool{}, memo)
 		}
 	}

@@ -401,3 +401,39 @@ func TestParseRefusesHandMadeResults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, u.File.Decls, 1)
 }
+
+// TestAnonymousAndTypedefStructs: the struct forms vkd3d and fxc take and
+// real code uses: an anonymous struct variable (no signature: nothing
+// names its type), a struct defined in a typedef, named or not, and a
+// typedef of a struct defined later.
+func TestAnonymousAndTypedefStructs(t *testing.T) {
+	src := `struct { float4x4 m; } UserData;
+typedef struct VO_ { float4 p : POSITION; float2 uv : TEXCOORD0; } VO;
+typedef struct { float4 p : POSITION; float3 n : NORMAL; } VN;
+typedef struct Later_ Later;
+struct Later_ { float4 p : POSITION; float c : FOG; };
+VO a(float4 p : POSITION) { VO o = (VO)0; return o; }
+VN b(float4 p : POSITION) { VN o = (VN)0; return o; }
+Later c(float4 p : POSITION) { Later o = (Later)0; return o; }
+`
+	u, err := ParseFile("t.hlsl", []byte(src), nil)
+	require.NoError(t, err)
+	for _, c := range []struct{ entry, want string }{
+		{"a", "POSITION0 TEXCOORD0"}, {"b", "POSITION0 NORMAL0"}, {"c", "POSITION0 FOG0"},
+	} {
+		ep, err := u.EntryPoint(c.entry)
+		require.NoError(t, err, c.entry)
+		var sems []string
+		for _, e := range ep.Out.Elements {
+			sems = append(sems, e.Semantic.String())
+		}
+		assert.Equal(t, c.want, strings.Join(sems, " "), c.entry)
+	}
+	s, err := u.Struct("VO_")
+	require.NoError(t, err)
+	assert.Len(t, s.Elements, 2)
+	_, err = u.Struct("VN")
+	assert.NoError(t, err, "an unnamed struct of a typedef takes the typedef's name")
+	_, err = ParseFile("t.hlsl", []byte("typedef struct VO;\n"), nil)
+	assert.ErrorContains(t, err, "t.hlsl:1:18: error: unexpected token \";\"", "a typedef names its type")
+}

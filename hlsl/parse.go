@@ -61,13 +61,19 @@ type Decl struct {
 }
 
 // StructDecl is "struct Name { members } [declarators];" or a declaration of
-// variables of a struct type ("struct Name v;").
+// variables of a struct type ("struct Name v;"). An anonymous struct
+// ("struct { float4x4 m; } UserData;") has no Name: nothing can name its
+// type, so it is no signature.
 type StructDecl struct {
 	Pos  lexer.Position
-	Name *Name         `parser:"'struct' @@"`
+	Name *Name         `parser:"'struct' @@?"`
 	Body *StructBody   `parser:"@@?"`
 	Vars []*Declarator `parser:"( @@ ( ',' @@ )* )? ';'"`
 }
+
+// defines reports whether the declaration defines a struct that can be
+// named: it has a name and a body.
+func (s *StructDecl) defines() bool { return s != nil && s.Body != nil && s.Name != nil }
 
 // StructBody is the braced member list of a struct.
 type StructBody struct {
@@ -160,13 +166,27 @@ type Annotation struct {
 	Semantic string `parser:"    | @Ident )"`
 }
 
-// TypedefDecl is "typedef [modifiers] type name[dims];".
+// TypedefDecl is "typedef [modifiers] type name[dims];". The type may be a
+// struct, defined there or not ("typedef struct VO_ { ... } VO;",
+// "typedef struct { ... } VO;", "typedef struct VO_ VO;"): Parse turns a
+// struct defined in a typedef into a StructDecl of its own before the
+// typedef (named after the typedef when it has no name, and then the
+// typedef goes), so that the rest sees the C form "struct VO_ { ... };
+// typedef VO_ VO;".
 type TypedefDecl struct {
+	Pos    lexer.Position
+	Mods   []*Modifier   `parser:"'typedef' @@*"`
+	Struct *TypedefStruct `parser:"( @@"`
+	Type   *Type          `parser:"| @@ )"`
+	Name   *Name          `parser:"@@"`
+	Dims   []*Dim         `parser:"@@* ';'"`
+}
+
+// TypedefStruct is the struct a typedef names: "struct Name? { members }?".
+type TypedefStruct struct {
 	Pos  lexer.Position
-	Mods []*Modifier `parser:"'typedef' @@*"`
-	Type *Type       `parser:"@@"`
-	Name *Name       `parser:"@@"`
-	Dims []*Dim      `parser:"@@* ';'"`
+	Name *Name       `parser:"'struct' @@?"`
+	Body *StructBody `parser:"@@?"`
 }
 
 // ConstDecl is a global constant with an initializer, such as
@@ -380,6 +400,9 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 		return nil, err
 	}
 	u.File = f
+	if err := u.typedefStructs(); err != nil {
+		return nil, err
+	}
 	u.buildIndex()
 	u.semStructs = u.semanticStructs()
 	u.params = map[*FuncDecl]paramsResult{}
@@ -390,6 +413,37 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 		}
 	}
 	return u, nil
+}
+
+// typedefStructs rewrites the typedefs of a struct (TypedefDecl) into the
+// C form the rest of the package reads: the struct defined as a StructDecl
+// of its own before the typedef, which then names it by its type.
+func (u *Unit) typedefStructs() error {
+	var out []*Decl
+	for _, d := range u.File.Decls {
+		td := d.Typedef
+		if td == nil || td.Struct == nil {
+			out = append(out, d)
+			continue
+		}
+		ts := td.Struct
+		switch {
+		case ts.Body == nil && ts.Name == nil:
+			return ir.ErrorList{u.errorAt(ts.Pos, "typedef struct: a struct needs a name or a body")}
+		case ts.Body == nil:
+			td.Type = &Type{Pos: ts.Name.Pos, Name: ts.Name.Text}
+			out = append(out, d)
+		case ts.Name == nil:
+			// typedef struct { ... } VO; is struct VO { ... }.
+			out = append(out, &Decl{Pos: d.Pos, Struct: &StructDecl{Pos: ts.Pos, Name: td.Name, Body: ts.Body}})
+		default:
+			out = append(out, &Decl{Pos: d.Pos, Struct: &StructDecl{Pos: ts.Pos, Name: ts.Name, Body: ts.Body}})
+			td.Type = &Type{Pos: ts.Name.Pos, Name: ts.Name.Text}
+			out = append(out, d)
+		}
+	}
+	u.File.Decls = out
+	return nil
 }
 
 // paramsMatter reports whether a function's parameter list can make it an
