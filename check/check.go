@@ -68,6 +68,9 @@ type Report struct {
 
 	vs, ps  *stage
 	offsets map[*ir.Error]int
+	// overflow lets a vertex shader that declares o0 to o11 go on past
+	// o11 (Overflowing).
+	overflow bool
 }
 
 // A Runtime is what one runtime does with the pair: the values the pixel
@@ -139,7 +142,22 @@ func Programs(vs, ps *d3d9.Program, vsName, psName string) *Report {
 // reads one compiled program can refuse before it changes anything. The
 // problems are sorted by position.
 func Program(p *d3d9.Program, name string) ir.ErrorList {
-	r := &Report{offsets: map[*ir.Error]int{}}
+	return checkProgram(p, name, false)
+}
+
+// Overflowing checks a program as repack takes it: the rules of Program,
+// except that a vertex shader that declares every output register o0 to
+// o11 may go on past o11, and a pixel shader that declares every input
+// v0 to v9 past v9, as a compiler writes a pair whose outputs do not fit
+// (vkd3d counts on without a word): the pair repack exists to pack. A
+// register past the end with a gap below it (dcl_texcoord0 o99 in a
+// program of two outputs) is still a problem.
+func Overflowing(p *d3d9.Program, name string) ir.ErrorList {
+	return checkProgram(p, name, true)
+}
+
+func checkProgram(p *d3d9.Program, name string, overflow bool) ir.ErrorList {
+	r := &Report{offsets: map[*ir.Error]int{}, overflow: overflow}
 	r.program(p, name, p.Stage)
 	slices.SortStableFunc(r.Problems, func(a, b *ir.Error) int {
 		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(r.offsets[a], r.offsets[b]))

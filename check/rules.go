@@ -58,6 +58,21 @@ func (r *Report) rules(st *stage) {
 func (r *Report) registers(st *stage) {
 	counts := regCounts(st.p.Stage)
 	profile := st.p.Profile()
+	if r.overflow {
+		// The interstage registers of an overflowing pair: o# of the
+		// vertex shader, v# of the pixel shader its compiler numbered on.
+		t := d3d9.RegOutput
+		if st.p.Stage == ir.Pixel {
+			t = d3d9.RegInput
+		}
+		full := true
+		for n := range counts[t] {
+			full = full && len(st.byReg[n]) > 0
+		}
+		if full {
+			counts[t] = 1 << 11 // the bytecode's register field
+		}
+	}
 	for _, in := range st.p.Insts {
 		for _, o := range operands(in) {
 			for _, reg := range []*d3d9.Operand{o, o.Rel} {

@@ -232,3 +232,24 @@ func TestProblemOrder(t *testing.T) {
 		"ps.asm:5: mov r32, v0: r32 is out of range: ps_3_0 has r0 to r31",
 	}, problemLines(r))
 }
+
+// TestOverflowing: repack's reading of a program accepts the outputs a
+// compiler numbers on past o11 once o0 to o11 are all declared (and the
+// pixel inputs past v9 once v0 to v9 are), and nothing else past the end.
+func TestOverflowing(t *testing.T) {
+	var vs, ps strings.Builder
+	vs.WriteString("vs_3_0\ndcl_position v0\ndcl_position o0\n")
+	ps.WriteString("ps_3_0\n")
+	for n := 1; n <= 13; n++ {
+		fmt.Fprintf(&vs, "dcl_texcoord%d o%d.x\n", n, n)
+		fmt.Fprintf(&ps, "dcl_texcoord%d v%d.x\n", n, n-1)
+	}
+	vs.WriteString("mov o0, v0\nmov o13.x, v0.x\n")
+	ps.WriteString("mov oC0, v12.x\n")
+	assert.Empty(t, Overflowing(parse(t, "vs.asm", vs.String()), "vs.asm"))
+	assert.Empty(t, Overflowing(parse(t, "ps.asm", ps.String()), "ps.asm"))
+	assert.NotEmpty(t, Program(parse(t, "vs.asm", vs.String()), "vs.asm"), "past o11 for the check itself")
+	gap := parse(t, "gap.asm", "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_texcoord0 o99\nmov o0, v0\nmov o99, v0\n")
+	assert.Equal(t, "gap.asm:4:1: error: dcl_texcoord o99: o99 is out of range: vs_3_0 has o0 to o11",
+		Overflowing(gap, "gap.asm")[0].Error())
+}

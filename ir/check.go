@@ -3,6 +3,7 @@ package ir
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -252,10 +253,10 @@ func (c *checker) run() {
 // members, or, when no member may name it, a TEXCOORD no element uses (with
 // TexcoordNames: TEXCOORDn, whatever its members); its lowest used
 // component is x (unless it holds rows of an indexed array, which keep
-// their offset); a FOG member names a register only when it is alone
-// there, and a COLOR member only if every other member is a COLOR (see
-// pack.Portable: MojoShader cannot link FOG and clamps COLOR); no two
-// registers are declared with the same semantic.
+// their offset); a FOG member never names a register, and a COLOR member
+// only if every other member is a COLOR (see pack.Portable: MojoShader
+// cannot link FOG and clamps COLOR); no two registers are declared with
+// the same semantic.
 func (c *checker) portable() {
 	l := c.l
 	sig := l.Sig
@@ -294,7 +295,7 @@ func (c *checker) portable() {
 				c.fail("register %s is declared as %s%d, not a TEXCOORD", r, decl.u, decl.idx)
 			}
 			continue
-		case namer < 0 && decl.u == UsageTexCoord && !c.sigUses(decl.u, decl.idx):
+		case namer < 0 && slices.Contains(GenericUsages(), decl.u) && !c.sigUses(decl.u, decl.idx):
 			// A register no member may name (FOG and COLOR only).
 			continue
 		case namer < 0:
@@ -316,15 +317,15 @@ func (c *checker) portable() {
 		for _, i := range members {
 			u, _, _ := sig.Elements[i].Semantic.D3D9()
 			switch {
-			case i == namer:
 			case decl.u == UsageFog:
 				others = true
+			case i == namer:
 			case decl.u == UsageColor && u != UsageColor:
 				others = true
 			}
 		}
 		if others {
-			c.fail("register %s is named after %s (%s%d), which cannot name a register it shares with these members",
+			c.fail("register %s is named after %s (%s%d), which cannot name a register it shares with these members, nor FOG one at all",
 				r, sig.Elements[namer].Name, decl.u, decl.idx)
 		}
 	}

@@ -181,3 +181,10 @@ func (s Semantic) D3D9() (Usage, int, bool) {
 
 // IsSystemValue reports whether the semantic is an SV_ system value.
 func (s Semantic) IsSystemValue() bool { return strings.HasPrefix(s.Name, "SV_") }
+
+// GenericUsages returns the usages a runtime carries as plain varyings,
+// with no meaning of their own: the names a packed register may take when
+// none of its members may name it, in order of preference.
+func GenericUsages() []Usage {
+	return []Usage{UsageTexCoord, UsageTangent, UsageBinormal, UsageNormal, UsageBlendWeight, UsageBlendIndices}
+}

@@ -566,16 +566,12 @@ func familyNames(items []famItem, regs []famReg, place [][2]int, texcoords bool)
 		}
 		names[r] = usageIndex{items[namer].u, items[namer].idx}
 	}
-	idx := 0
 	for _, r := range free {
-		for used[usageIndex{ir.UsageTexCoord, idx}] {
-			idx++
+		n, ok := freeName(used)
+		if !ok {
+			return nil, fmt.Errorf("no semantic is free to declare a family register that holds only FOG and COLOR members (give it --semantics=texcoord)")
 		}
-		if idx > 15 {
-			return nil, fmt.Errorf("no TEXCOORD index is free to declare a family register that holds only FOG and COLOR members (give it --semantics=texcoord)")
-		}
-		names[r] = usageIndex{ir.UsageTexCoord, idx}
-		used[names[r]] = true
+		names[r] = n
 	}
 	return names, nil
 }

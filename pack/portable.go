@@ -19,14 +19,14 @@ package pack
 //     keep one component offset (the full-mask declaration still starts at
 //     x, so nothing is moved by the runtime);
 //   - the register is named after the member at its lowest component,
-//     except that a FOG member names a register only when it is alone
-//     there (MojoShader's GLSL path makes a FOG register a scalar and
-//     cannot link it to a pixel shader: a lone FOG member is as written,
-//     but packing other members under FOG would lose them), and a COLOR
-//     member (possible with --mix-color) names one only if every member
-//     is a COLOR (MojoShader clamps COLOR to [0, 1]; a pixel shader reads
-//     COLOR at the centroid, flat-shaded); a shared register no member may
-//     name is declared under the lowest TEXCOORD index no member uses.
+//     except that a FOG member never names one (MojoShader's GLSL path
+//     makes a FOG register a scalar and cannot link it to a pixel shader,
+//     even a FOG alone; in vs_3_0 FOG is an ordinary varying, so nothing
+//     else changes), and a COLOR member (possible with --mix-color) names
+//     one only if every member is a COLOR (MojoShader clamps COLOR to
+//     [0, 1]; a pixel shader reads COLOR at the centroid, flat-shaded); a
+//     register no member may name is declared under the lowest TEXCOORD
+//     index no member uses (past TEXCOORD15, another generic usage).
 //   - with Constraints.TexcoordNames every general register is declared
 //     TEXCOORD0, TEXCOORD1, ... in register order instead.
 // The register count is the packing's own, so every strategy keeps its
@@ -124,28 +124,36 @@ func registerNames(sig *ir.Signature, order []ir.Reg, regs map[ir.Reg][]int, pla
 		u, idx, _ := sig.Elements[namer].Semantic.D3D9()
 		names[k] = usageIndex{u, idx}
 	}
-	idx := 0
 	for _, k := range free {
-		for used[usageIndex{ir.UsageTexCoord, idx}] {
-			idx++
+		n, ok := freeName(used)
+		if !ok {
+			return nil, fmt.Errorf("%s: no semantic is free to declare a register that holds only FOG and COLOR members (give it --semantics=texcoord)", sig.Name)
 		}
-		if idx > 15 {
-			return nil, fmt.Errorf("%s: no TEXCOORD index is free to declare a register that holds only FOG and COLOR members (give it --semantics=texcoord)", sig.Name)
-		}
-		names[k] = usageIndex{ir.UsageTexCoord, idx}
-		used[names[k]] = true
+		names[k] = n
 	}
 	return names, nil
 }
 
+// freeName takes the first semantic no element uses, TEXCOORD0 to 15
+// first, then other generic usages (ir.GenericUsages), and marks it used.
+func freeName(used map[usageIndex]bool) (usageIndex, bool) {
+	for _, u := range ir.GenericUsages() {
+		for idx := range 16 {
+			if n := (usageIndex{u, idx}); !used[n] {
+				used[n] = true
+				return n, true
+			}
+		}
+	}
+	return usageIndex{}, false
+}
+
 // mayName reports whether a member of usage u may name a register whose
-// members have usages all: not FOG unless alone, not COLOR unless every
-// member is a COLOR, never PSIZE.
+// members have usages all: never FOG nor PSIZE, not COLOR unless every
+// member is a COLOR.
 func mayName(u ir.Usage, all []ir.Usage) bool {
 	switch u {
-	case ir.UsageFog:
-		return len(all) == 1
-	case ir.UsagePSize:
+	case ir.UsageFog, ir.UsagePSize:
 		return false
 	case ir.UsageColor:
 		for _, o := range all {

@@ -34,8 +34,8 @@ func TestPortable(t *testing.T) {
 			ir.Constraints{}, "e0:o0.xyzw=POSITION0 e1:o1.xy=TEXCOORD0 e2:o1.zw=TEXCOORD0"},
 		{"FOG never names a shared register", "POSITION0:4 FOG:1 TEXCOORD3:3",
 			ir.Constraints{}, "e0:o0.xyzw=POSITION0 e1:o1.w=TEXCOORD3 e2:o1.xyz=TEXCOORD3"},
-		{"a lone FOG names its register", "POSITION0:4 FOG:1",
-			ir.Constraints{}, "e0:o0.xyzw=POSITION0 e1:o1.x=FOG0"},
+		{"FOG never names a register, even alone", "POSITION0:4 FOG:1 TEXCOORD0:4",
+			ir.Constraints{}, "e0:o0.xyzw=POSITION0 e1:o2.x=TEXCOORD1 e2:o1.xyzw=TEXCOORD0"},
 		{"COLOR names a mixed register only if nothing else can", "POSITION0:4 COLOR0:2 TEXCOORD0:2",
 			ir.Constraints{MixColor: true}, "e0:o0.xyzw=POSITION0 e1:o1.xy=TEXCOORD0 e2:o1.zw=TEXCOORD0"},
 		{"COLOR with FOG: a TEXCOORD no member uses", "POSITION0:4 COLOR0:3 FOG:1 TEXCOORD0:4",
@@ -65,7 +65,7 @@ func TestPortable(t *testing.T) {
 	require.NoError(t, err)
 	bad.Place[1].Usage, bad.Place[1].Index = ir.UsageFog, 0
 	bad.Place[2].Usage, bad.Place[2].Index = ir.UsageFog, 0
-	assert.ErrorContains(t, ir.CheckLayout(bad), "named after e1 (FOG0), which cannot name a register it shares with these members")
+	assert.ErrorContains(t, ir.CheckLayout(bad), "named after e1 (FOG0), which cannot name a register it shares with these members, nor FOG one at all")
 	bad.Place[2].Usage, bad.Place[2].Index = ir.UsageTexCoord, 3
 	assert.ErrorContains(t, ir.CheckLayout(bad), "declared with more than one semantic")
 }

@@ -112,10 +112,11 @@ func (e *env) repack(args []string) int {
 	}
 	// A program the check rejects as given (an output indexed through a0,
 	// a register past the profile's, a call to a missing label) is not
-	// repacked: what repack would make of it is no more right.
+	// repacked: what repack would make of it is no more right. Outputs
+	// past o11 after all of o0 to o11 are what it is for.
 	var bad ir.ErrorList
 	for i, p := range progs {
-		bad = append(bad, check.Program(p, names[i])...)
+		bad = append(bad, check.Overflowing(p, names[i])...)
 	}
 	if len(bad) > 0 {
 		return e.report(bad)
