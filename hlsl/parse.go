@@ -175,7 +175,7 @@ type Annotation struct {
 // typedef VO_ VO;".
 type TypedefDecl struct {
 	Pos    lexer.Position
-	Mods   []*Modifier   `parser:"'typedef' @@*"`
+	Mods   []*Modifier    `parser:"'typedef' @@*"`
 	Struct *TypedefStruct `parser:"( @@"`
 	Type   *Type          `parser:"| @@ )"`
 	Name   *Name          `parser:"@@"`
