@@ -176,7 +176,7 @@ func TestCheckAgreesWithRuntimes(t *testing.T) {
 					continue
 				}
 				lost := rep.Lost(rt.Name)
-				if rt.Name != check.MojoShader {
+				if rt.Name == check.Wined3d {
 					wineDraws++
 				}
 				res := rt.Draw(t, p.vs, p.ps, p.want)

@@ -146,7 +146,15 @@ func (r Runtime) Draw(t testing.TB, vs, ps string, want []float64, args ...strin
 	if len(r.env) > 0 {
 		work += "-" + r.Name // DXVK gets a Wine prefix of its own
 	}
-	c.Env = append(append(os.Environ(), "D3D9CHECK_WORK="+work), r.env...)
+	// Wine draws with its own d3d9.dll: the harness would take DXVK's
+	// from the environment (the DXVK runtime sets it in r.env).
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, DLLEnv+"=") {
+			env = append(env, kv)
+		}
+	}
+	c.Env = append(append(env, "D3D9CHECK_WORK="+work), r.env...)
 	out, err := c.CombinedOutput()
 	res := Result{Runtime: r.Name, Output: string(out)}
 	code := 0
