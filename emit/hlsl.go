@@ -55,13 +55,13 @@ func HLSL(w io.Writer, l *ir.Layout, source string) error {
 	var pack, unpack []string
 	for i := range regs {
 		r := &regs[i]
-		value := r.Value(sig, false, func(k int) string { return "shpack_src." + sig.Elements[k].Access })
+		value := r.Value(sig, false, func(k int) string { return Read(&sig.Elements[k], "shpack_src."+sig.Elements[k].Access) })
 		pack = append(pack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", field(r), value, r.Comment(sig, "")))
 		for _, m := range r.Members {
 			e := &sig.Elements[m.Elem]
 			if r.Role == ir.RoleGeneral {
 				src := "shpack_src." + field(r) + r.Swizzle(m)
-				unpack = append(unpack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", e.Access, FromFloat(e, src), e.Name))
+				unpack = append(unpack, fmt.Sprintf("%s /* %s */", Assign("shpack_dst."+e.Access, FromFloat(e, src)), e.Name))
 			}
 		}
 	}
@@ -184,14 +184,14 @@ func HLSLEntry(w io.Writer, l *ir.Layout, name string, vars []HLSLVar, source st
 	}
 	for i := range regs {
 		r := &regs[i]
-		value := r.Value(sig, false, func(k int) string { return access(&sig.Elements[k], owner[k]) })
+		value := r.Value(sig, false, func(k int) string { return Read(&sig.Elements[k], access(&sig.Elements[k], owner[k])) })
 		pack = append(pack, fmt.Sprintf("shpack_dst.%s = %s; /* %s */", r.Field(), value, r.Comment(sig, "")))
 		for _, m := range r.Members {
 			e := &sig.Elements[m.Elem]
 			v := owner[m.Elem]
 			if r.Role == ir.RoleGeneral {
 				src := "shpack_src." + r.Field() + r.Swizzle(m)
-				unpack = append(unpack, fmt.Sprintf("%s = %s; /* %s */", access(e, v), FromFloat(e, src), e.Name))
+				unpack = append(unpack, fmt.Sprintf("%s /* %s */", Assign(access(e, v), FromFloat(e, src)), e.Name))
 			}
 		}
 	}
@@ -391,6 +391,63 @@ func (r *PackedRegister) Comment(sig *ir.Signature, prefix string) string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// columnElements splits the access of a column_major matrix's column
+// (see hlsl's matrixAccess: "M._m01_m11_m21") into the matrix and its
+// elements' indices ("M", [[0 1] [1 1] [2 1]]), ok false for any other
+// access.
+func columnElements(access string) (matrix string, elems [][2]int, ok bool) {
+	dot := strings.LastIndexByte(access, '.')
+	if dot < 0 {
+		return "", nil, false
+	}
+	s := access[dot+1:]
+	if s == "" || len(s)%4 != 0 {
+		return "", nil, false
+	}
+	for ; s != ""; s = s[4:] {
+		if s[0] != '_' || s[1] != 'm' || s[2] < '0' || s[2] > '3' || s[3] < '0' || s[3] > '3' {
+			return "", nil, false
+		}
+		elems = append(elems, [2]int{int(s[2] - '0'), int(s[3] - '0')})
+	}
+	return access[:dot], elems, true
+}
+
+// Read spells an element's access (ir.Element.Access, with whatever the
+// caller put before it) for reading. A column of a column_major matrix
+// is read element by element (float3(M[0][1], M[1][1], M[2][1]), not
+// M._m01_m11_m21): matrix swizzles are what Wine's D3DCompile (vkd3d 1.6)
+// refuses and glslang lacks, and every compiler reads elements.
+func Read(e *ir.Element, access string) string {
+	matrix, elems, ok := columnElements(access)
+	if !ok {
+		return access
+	}
+	parts := make([]string, len(elems))
+	for i, rc := range elems {
+		parts[i] = fmt.Sprintf("%s[%d][%d]", matrix, rc[0], rc[1])
+	}
+	return fmt.Sprintf("%s(%s)", VectorType(e.Type.Kind(), len(elems)), strings.Join(parts, ", "))
+}
+
+// Assign spells the statements that set an element (its access, as for
+// Read) to value: "access = value;", or for a column of a column_major
+// matrix one assignment per element ("M[0][1] = value.x; ...").
+func Assign(access, value string) string {
+	matrix, elems, ok := columnElements(access)
+	if !ok {
+		return access + " = " + value + ";"
+	}
+	var b strings.Builder
+	for i, rc := range elems {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%s[%d][%d] = (%s).%c;", matrix, rc[0], rc[1], value, "xyzw"[i])
+	}
+	return b.String()
 }
 
 // FloatType spells a float vector of n components ("float", "float3").

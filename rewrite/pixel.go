@@ -123,7 +123,7 @@ func (f *file) pixel(ps *Pixel, orig string) {
 		switch {
 		case p.Out: // inout: the pixel output stays, its input comes from the registers
 			pe.keyword = "out"
-		case all == 1 && general == 1:
+		case all == 1 && general == 1 && !p.Struct:
 			pe.remove = true
 			body = append(body, fmt.Sprintf("%s = %s;", p.Decl, from[p.InElems[0]]))
 			continue
@@ -150,9 +150,9 @@ func (f *file) pixel(ps *Pixel, orig string) {
 					// A float4 SV_Position read as VPOS, a float2: z 0, w 1.
 					src = padded(name, ir.TypeFloat, e.Components, ep.In.Elements[k].Components)
 				}
-				body = append(body, fmt.Sprintf("%s = %s;", e.Access, src))
+				body = append(body, emit.Assign(e.Access, src))
 			case from[k] != "":
-				body = append(body, fmt.Sprintf("%s = %s;", e.Access, from[k]))
+				body = append(body, emit.Assign(e.Access, from[k]))
 			}
 		}
 	}

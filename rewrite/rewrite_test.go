@@ -159,3 +159,30 @@ func TestRewriteNotEditable(t *testing.T) {
 	got := apply(t, plan(t, src, "VS", "PS"))
 	assert.Contains(t, got, "VS_Packed NAME(float4 p : POSITION)", "the name is not edited, so a macro may make it")
 }
+
+// TestRewriteStructOfOneMember: a pixel shader's struct input of one
+// member is declared as the struct and filled member by member, not
+// assigned the register as if it were the member.
+func TestRewriteStructOfOneMember(t *testing.T) {
+	src := `struct V { float4 p : POSITION; float2 a : TEXCOORD0; float b : TEXCOORD1; };
+struct PIN { float2 a : TEXCOORD0; };
+V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
+float4 PS(PIN i) : COLOR0 { return i.a.xyxy; }
+`
+	got := apply(t, plan(t, src, "VS", "PS"))
+	assert.Contains(t, got, "#define PS_UNPACK \\\n    PIN i; \\\n    i.a = shpack_in.r1.xy;\n")
+}
+
+// TestRewriteColumnMajor: a column of a column_major matrix is read and
+// written element by element, not through a matrix swizzle (which Wine's
+// D3DCompile refuses and glslang lacks).
+func TestRewriteColumnMajor(t *testing.T) {
+	src := `struct V { float4 p : POSITION; column_major float2x2 m : TEXCOORD0; };
+V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
+float4 PS(V i) : COLOR0 { return float4(i.m[0], i.m[1]); }
+`
+	got := apply(t, plan(t, src, "VS", "PS"))
+	assert.Contains(t, got, "shpack_out.r1 = float4(float2((shpack_e).m[0][0], (shpack_e).m[1][0]), float2((shpack_e).m[0][1], (shpack_e).m[1][1]));")
+	assert.Contains(t, got, "i.m[0][0] = (shpack_in.r1.xy).x; i.m[1][0] = (shpack_in.r1.xy).y;")
+	assert.NotContains(t, got, "._m")
+}

@@ -63,7 +63,7 @@ func (f *file) vertex(v *Vertex, orig string) {
 	lines := []string{fmt.Sprintf("{ %s %s;", st, outVar)}
 	for i := range regs {
 		r := &regs[i]
-		value := r.Value(sig, true, func(k int) string { return elementExpr(ep, k, &sig.Elements[k], retExpr) })
+		value := r.Value(sig, true, func(k int) string { return emit.Read(&sig.Elements[k], elementExpr(ep, k, &sig.Elements[k], retExpr)) })
 		lines = append(lines, fmt.Sprintf("%s.%s = %s;", outVar, f.field(r.Num), value))
 	}
 	lines = append(lines, fmt.Sprintf("return %s; }", outVar))

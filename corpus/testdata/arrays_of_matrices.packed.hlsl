@@ -33,20 +33,20 @@ struct VS_OUTPUT_PackedPS
 // VS_OUTPUT_PACK(dst, src): dst is a VS_OUTPUT_Packed, src a VS_OUTPUT.
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.Joint[0]._m00_m10_m20; /* Joint[0][0] = .xyz */ \
-    shpack_dst.r2 = shpack_src.Joint[0]._m01_m11_m21; /* Joint[0][1] = .xyz */ \
-    shpack_dst.r3 = shpack_src.Joint[1]._m00_m10_m20; /* Joint[1][0] = .xyz */ \
-    shpack_dst.r4 = shpack_src.Joint[1]._m01_m11_m21; /* Joint[1][1] = .xyz */ \
+    shpack_dst.r1 = float3(shpack_src.Joint[0][0][0], shpack_src.Joint[0][1][0], shpack_src.Joint[0][2][0]); /* Joint[0][0] = .xyz */ \
+    shpack_dst.r2 = float3(shpack_src.Joint[0][0][1], shpack_src.Joint[0][1][1], shpack_src.Joint[0][2][1]); /* Joint[0][1] = .xyz */ \
+    shpack_dst.r3 = float3(shpack_src.Joint[1][0][0], shpack_src.Joint[1][1][0], shpack_src.Joint[1][2][0]); /* Joint[1][0] = .xyz */ \
+    shpack_dst.r4 = float3(shpack_src.Joint[1][0][1], shpack_src.Joint[1][1][1], shpack_src.Joint[1][2][1]); /* Joint[1][1] = .xyz */ \
     shpack_dst.r5 = float4(shpack_src.Flow[0][0], shpack_src.Flow[0][1]); /* Flow[0][0] = .xy, Flow[0][1] = .zw */ \
     shpack_dst.r6 = float4(shpack_src.Flow[1][0], shpack_src.Flow[1][1]); /* Flow[1][0] = .xy, Flow[1][1] = .zw */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
 #define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
-    shpack_dst.Joint[0]._m00_m10_m20 = shpack_src.r1; /* Joint[0][0] */ \
-    shpack_dst.Joint[0]._m01_m11_m21 = shpack_src.r2; /* Joint[0][1] */ \
-    shpack_dst.Joint[1]._m00_m10_m20 = shpack_src.r3; /* Joint[1][0] */ \
-    shpack_dst.Joint[1]._m01_m11_m21 = shpack_src.r4; /* Joint[1][1] */ \
+    shpack_dst.Joint[0][0][0] = (shpack_src.r1).x; shpack_dst.Joint[0][1][0] = (shpack_src.r1).y; shpack_dst.Joint[0][2][0] = (shpack_src.r1).z; /* Joint[0][0] */ \
+    shpack_dst.Joint[0][0][1] = (shpack_src.r2).x; shpack_dst.Joint[0][1][1] = (shpack_src.r2).y; shpack_dst.Joint[0][2][1] = (shpack_src.r2).z; /* Joint[0][1] */ \
+    shpack_dst.Joint[1][0][0] = (shpack_src.r3).x; shpack_dst.Joint[1][1][0] = (shpack_src.r3).y; shpack_dst.Joint[1][2][0] = (shpack_src.r3).z; /* Joint[1][0] */ \
+    shpack_dst.Joint[1][0][1] = (shpack_src.r4).x; shpack_dst.Joint[1][1][1] = (shpack_src.r4).y; shpack_dst.Joint[1][2][1] = (shpack_src.r4).z; /* Joint[1][1] */ \
     shpack_dst.Flow[0][0] = shpack_src.r5.xy; /* Flow[0][0] */ \
     shpack_dst.Flow[0][1] = shpack_src.r5.zw; /* Flow[0][1] */ \
     shpack_dst.Flow[1][0] = shpack_src.r6.xy; /* Flow[1][0] */ \

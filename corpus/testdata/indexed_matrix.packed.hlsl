@@ -33,22 +33,22 @@ struct SKIN_OUT_PackedPS
 // SKIN_OUT_PACK(dst, src): dst is a SKIN_OUT_Packed, src a SKIN_OUT.
 #define SKIN_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = float4(shpack_src.Bones._m00_m10_m20, shpack_src.W0); /* Bones[0] = .xyz, W0 = .w */ \
-    shpack_dst.r2 = float4(shpack_src.Bones._m01_m11_m21, shpack_src.W1); /* Bones[1] = .xyz, W1 = .w */ \
-    shpack_dst.r3 = shpack_src.Bones._m02_m12_m22; /* Bones[2] = .xyz */ \
-    shpack_dst.r4 = shpack_src.Bones._m03_m13_m23; /* Bones[3] = .xyz */ \
+    shpack_dst.r1 = float4(float3(shpack_src.Bones[0][0], shpack_src.Bones[1][0], shpack_src.Bones[2][0]), shpack_src.W0); /* Bones[0] = .xyz, W0 = .w */ \
+    shpack_dst.r2 = float4(float3(shpack_src.Bones[0][1], shpack_src.Bones[1][1], shpack_src.Bones[2][1]), shpack_src.W1); /* Bones[1] = .xyz, W1 = .w */ \
+    shpack_dst.r3 = float3(shpack_src.Bones[0][2], shpack_src.Bones[1][2], shpack_src.Bones[2][2]); /* Bones[2] = .xyz */ \
+    shpack_dst.r4 = float3(shpack_src.Bones[0][3], shpack_src.Bones[1][3], shpack_src.Bones[2][3]); /* Bones[3] = .xyz */ \
     shpack_dst.r5 = float4(shpack_src.Extra[0], shpack_src.UV); /* Extra[0] = .xy, UV = .zw */ \
     shpack_dst.r6 = shpack_src.Extra[1]; /* Extra[1] = .xy */
 
 // SKIN_OUT_UNPACK(dst, src): dst is a SKIN_OUT, src a SKIN_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
 #define SKIN_OUT_UNPACK(shpack_dst, shpack_src) \
-    shpack_dst.Bones._m00_m10_m20 = shpack_src.r1.xyz; /* Bones[0] */ \
+    shpack_dst.Bones[0][0] = (shpack_src.r1.xyz).x; shpack_dst.Bones[1][0] = (shpack_src.r1.xyz).y; shpack_dst.Bones[2][0] = (shpack_src.r1.xyz).z; /* Bones[0] */ \
     shpack_dst.W0 = shpack_src.r1.w; /* W0 */ \
-    shpack_dst.Bones._m01_m11_m21 = shpack_src.r2.xyz; /* Bones[1] */ \
+    shpack_dst.Bones[0][1] = (shpack_src.r2.xyz).x; shpack_dst.Bones[1][1] = (shpack_src.r2.xyz).y; shpack_dst.Bones[2][1] = (shpack_src.r2.xyz).z; /* Bones[1] */ \
     shpack_dst.W1 = shpack_src.r2.w; /* W1 */ \
-    shpack_dst.Bones._m02_m12_m22 = shpack_src.r3; /* Bones[2] */ \
-    shpack_dst.Bones._m03_m13_m23 = shpack_src.r4; /* Bones[3] */ \
+    shpack_dst.Bones[0][2] = (shpack_src.r3).x; shpack_dst.Bones[1][2] = (shpack_src.r3).y; shpack_dst.Bones[2][2] = (shpack_src.r3).z; /* Bones[2] */ \
+    shpack_dst.Bones[0][3] = (shpack_src.r4).x; shpack_dst.Bones[1][3] = (shpack_src.r4).y; shpack_dst.Bones[2][3] = (shpack_src.r4).z; /* Bones[3] */ \
     shpack_dst.Extra[0] = shpack_src.r5.xy; /* Extra[0] */ \
     shpack_dst.UV = shpack_src.r5.zw; /* UV */ \
     shpack_dst.Extra[1] = shpack_src.r6; /* Extra[1] */

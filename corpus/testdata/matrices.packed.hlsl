@@ -31,18 +31,18 @@ struct INSTANCE_OUT_PackedPS
 // INSTANCE_OUT_PACK(dst, src): dst is a INSTANCE_OUT_Packed, src a INSTANCE_OUT.
 #define INSTANCE_OUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
-    shpack_dst.r1 = shpack_src.World._m00_m10_m20_m30; /* World[0] = .xyzw */ \
-    shpack_dst.r2 = shpack_src.World._m01_m11_m21_m31; /* World[1] = .xyzw */ \
-    shpack_dst.r3 = shpack_src.World._m02_m12_m22_m32; /* World[2] = .xyzw */ \
+    shpack_dst.r1 = float4(shpack_src.World[0][0], shpack_src.World[1][0], shpack_src.World[2][0], shpack_src.World[3][0]); /* World[0] = .xyzw */ \
+    shpack_dst.r2 = float4(shpack_src.World[0][1], shpack_src.World[1][1], shpack_src.World[2][1], shpack_src.World[3][1]); /* World[1] = .xyzw */ \
+    shpack_dst.r3 = float4(shpack_src.World[0][2], shpack_src.World[1][2], shpack_src.World[2][2], shpack_src.World[3][2]); /* World[2] = .xyzw */ \
     shpack_dst.r4 = float4(shpack_src.Uv[0], shpack_src.Uv[1]); /* Uv[0] = .xy, Uv[1] = .zw */ \
     shpack_dst.r5 = float3(shpack_src.Uv[2], shpack_src.Alpha); /* Uv[2] = .xy, Alpha = .z */
 
 // INSTANCE_OUT_UNPACK(dst, src): dst is a INSTANCE_OUT, src a INSTANCE_OUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
 #define INSTANCE_OUT_UNPACK(shpack_dst, shpack_src) \
-    shpack_dst.World._m00_m10_m20_m30 = shpack_src.r1; /* World[0] */ \
-    shpack_dst.World._m01_m11_m21_m31 = shpack_src.r2; /* World[1] */ \
-    shpack_dst.World._m02_m12_m22_m32 = shpack_src.r3; /* World[2] */ \
+    shpack_dst.World[0][0] = (shpack_src.r1).x; shpack_dst.World[1][0] = (shpack_src.r1).y; shpack_dst.World[2][0] = (shpack_src.r1).z; shpack_dst.World[3][0] = (shpack_src.r1).w; /* World[0] */ \
+    shpack_dst.World[0][1] = (shpack_src.r2).x; shpack_dst.World[1][1] = (shpack_src.r2).y; shpack_dst.World[2][1] = (shpack_src.r2).z; shpack_dst.World[3][1] = (shpack_src.r2).w; /* World[1] */ \
+    shpack_dst.World[0][2] = (shpack_src.r3).x; shpack_dst.World[1][2] = (shpack_src.r3).y; shpack_dst.World[2][2] = (shpack_src.r3).z; shpack_dst.World[3][2] = (shpack_src.r3).w; /* World[2] */ \
     shpack_dst.Uv[0] = shpack_src.r4.xy; /* Uv[0] */ \
     shpack_dst.Uv[1] = shpack_src.r4.zw; /* Uv[1] */ \
     shpack_dst.Uv[2] = shpack_src.r5.xy; /* Uv[2] */ \

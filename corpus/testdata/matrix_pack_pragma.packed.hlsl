@@ -31,8 +31,8 @@ struct VS_OUTPUT_PackedPS
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
     shpack_dst.r1 = float4(shpack_src.Skew[0], shpack_src.Fan[0]); /* Skew[0] = .xyz, Fan[0] = .w */ \
     shpack_dst.r2 = float4(shpack_src.Skew[1], shpack_src.Fan[1]); /* Skew[1] = .xyz, Fan[1] = .w */ \
-    shpack_dst.r3 = float4(shpack_src.Shear._m00_m10, shpack_src.Shear._m01_m11); /* Shear[0] = .xy, Shear[1] = .zw */ \
-    shpack_dst.r4 = float3(shpack_src.Shear._m02_m12, shpack_src.Fan[2]); /* Shear[2] = .xy, Fan[2] = .z */
+    shpack_dst.r3 = float4(float2(shpack_src.Shear[0][0], shpack_src.Shear[1][0]), float2(shpack_src.Shear[0][1], shpack_src.Shear[1][1])); /* Shear[0] = .xy, Shear[1] = .zw */ \
+    shpack_dst.r4 = float3(float2(shpack_src.Shear[0][2], shpack_src.Shear[1][2]), shpack_src.Fan[2]); /* Shear[2] = .xy, Fan[2] = .z */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
@@ -41,9 +41,9 @@ struct VS_OUTPUT_PackedPS
     shpack_dst.Fan[0] = shpack_src.r1.w; /* Fan[0] */ \
     shpack_dst.Skew[1] = shpack_src.r2.xyz; /* Skew[1] */ \
     shpack_dst.Fan[1] = shpack_src.r2.w; /* Fan[1] */ \
-    shpack_dst.Shear._m00_m10 = shpack_src.r3.xy; /* Shear[0] */ \
-    shpack_dst.Shear._m01_m11 = shpack_src.r3.zw; /* Shear[1] */ \
-    shpack_dst.Shear._m02_m12 = shpack_src.r4.xy; /* Shear[2] */ \
+    shpack_dst.Shear[0][0] = (shpack_src.r3.xy).x; shpack_dst.Shear[1][0] = (shpack_src.r3.xy).y; /* Shear[0] */ \
+    shpack_dst.Shear[0][1] = (shpack_src.r3.zw).x; shpack_dst.Shear[1][1] = (shpack_src.r3.zw).y; /* Shear[1] */ \
+    shpack_dst.Shear[0][2] = (shpack_src.r4.xy).x; shpack_dst.Shear[1][2] = (shpack_src.r4.xy).y; /* Shear[2] */ \
     shpack_dst.Fan[2] = shpack_src.r4.z; /* Fan[2] */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)

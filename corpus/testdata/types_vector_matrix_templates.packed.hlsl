@@ -38,25 +38,25 @@ struct VS_OUTPUT_PackedPS
 #define VS_OUTPUT_PACK(shpack_dst, shpack_src) \
     shpack_dst.r0 = shpack_src.Pos; /* Pos */ \
     shpack_dst.r1 = shpack_src.Color; /* Color = .xyzw */ \
-    shpack_dst.r2 = shpack_src.Xform._m00_m10_m20_m30; /* Xform[0] = .xyzw */ \
-    shpack_dst.r3 = shpack_src.Xform._m01_m11_m21_m31; /* Xform[1] = .xyzw */ \
-    shpack_dst.r4 = shpack_src.Xform._m02_m12_m22_m32; /* Xform[2] = .xyzw */ \
-    shpack_dst.r5 = shpack_src.Xform._m03_m13_m23_m33; /* Xform[3] = .xyzw */ \
-    shpack_dst.r6 = float4(shpack_src.Basis._m00_m10_m20, (float)(shpack_src.Id)); /* Basis[0] = .xyz, Id = .w */ \
-    shpack_dst.r7 = shpack_src.Basis._m01_m11_m21; /* Basis[1] = .xyz */ \
+    shpack_dst.r2 = float4(shpack_src.Xform[0][0], shpack_src.Xform[1][0], shpack_src.Xform[2][0], shpack_src.Xform[3][0]); /* Xform[0] = .xyzw */ \
+    shpack_dst.r3 = float4(shpack_src.Xform[0][1], shpack_src.Xform[1][1], shpack_src.Xform[2][1], shpack_src.Xform[3][1]); /* Xform[1] = .xyzw */ \
+    shpack_dst.r4 = float4(shpack_src.Xform[0][2], shpack_src.Xform[1][2], shpack_src.Xform[2][2], shpack_src.Xform[3][2]); /* Xform[2] = .xyzw */ \
+    shpack_dst.r5 = float4(shpack_src.Xform[0][3], shpack_src.Xform[1][3], shpack_src.Xform[2][3], shpack_src.Xform[3][3]); /* Xform[3] = .xyzw */ \
+    shpack_dst.r6 = float4(float3(shpack_src.Basis[0][0], shpack_src.Basis[1][0], shpack_src.Basis[2][0]), (float)(shpack_src.Id)); /* Basis[0] = .xyz, Id = .w */ \
+    shpack_dst.r7 = float3(shpack_src.Basis[0][1], shpack_src.Basis[1][1], shpack_src.Basis[2][1]); /* Basis[1] = .xyz */ \
     shpack_dst.r8 = shpack_src.Uv; /* Uv = .xy */
 
 // VS_OUTPUT_UNPACK(dst, src): dst is a VS_OUTPUT, src a VS_OUTPUT_PackedPS; POSITION0 and PSIZE,
 // which a pixel shader cannot read, are left as they are.
 #define VS_OUTPUT_UNPACK(shpack_dst, shpack_src) \
     shpack_dst.Color = shpack_src.r1; /* Color */ \
-    shpack_dst.Xform._m00_m10_m20_m30 = shpack_src.r2; /* Xform[0] */ \
-    shpack_dst.Xform._m01_m11_m21_m31 = shpack_src.r3; /* Xform[1] */ \
-    shpack_dst.Xform._m02_m12_m22_m32 = shpack_src.r4; /* Xform[2] */ \
-    shpack_dst.Xform._m03_m13_m23_m33 = shpack_src.r5; /* Xform[3] */ \
-    shpack_dst.Basis._m00_m10_m20 = shpack_src.r6.xyz; /* Basis[0] */ \
+    shpack_dst.Xform[0][0] = (shpack_src.r2).x; shpack_dst.Xform[1][0] = (shpack_src.r2).y; shpack_dst.Xform[2][0] = (shpack_src.r2).z; shpack_dst.Xform[3][0] = (shpack_src.r2).w; /* Xform[0] */ \
+    shpack_dst.Xform[0][1] = (shpack_src.r3).x; shpack_dst.Xform[1][1] = (shpack_src.r3).y; shpack_dst.Xform[2][1] = (shpack_src.r3).z; shpack_dst.Xform[3][1] = (shpack_src.r3).w; /* Xform[1] */ \
+    shpack_dst.Xform[0][2] = (shpack_src.r4).x; shpack_dst.Xform[1][2] = (shpack_src.r4).y; shpack_dst.Xform[2][2] = (shpack_src.r4).z; shpack_dst.Xform[3][2] = (shpack_src.r4).w; /* Xform[2] */ \
+    shpack_dst.Xform[0][3] = (shpack_src.r5).x; shpack_dst.Xform[1][3] = (shpack_src.r5).y; shpack_dst.Xform[2][3] = (shpack_src.r5).z; shpack_dst.Xform[3][3] = (shpack_src.r5).w; /* Xform[3] */ \
+    shpack_dst.Basis[0][0] = (shpack_src.r6.xyz).x; shpack_dst.Basis[1][0] = (shpack_src.r6.xyz).y; shpack_dst.Basis[2][0] = (shpack_src.r6.xyz).z; /* Basis[0] */ \
     shpack_dst.Id = (int)round(shpack_src.r6.w); /* Id */ \
-    shpack_dst.Basis._m01_m11_m21 = shpack_src.r7; /* Basis[1] */ \
+    shpack_dst.Basis[0][1] = (shpack_src.r7).x; shpack_dst.Basis[1][1] = (shpack_src.r7).y; shpack_dst.Basis[2][1] = (shpack_src.r7).z; /* Basis[1] */ \
     shpack_dst.Uv = shpack_src.r8; /* Uv */
 
 VS_OUTPUT_Packed VS_OUTPUT_Pack(VS_OUTPUT v)

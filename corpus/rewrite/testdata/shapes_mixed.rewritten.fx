@@ -37,9 +37,9 @@ struct SkinVS_Packed
 #define SkinVS_RETURN(shpack_e) \
     { SkinVS_Packed shpack_out; \
     shpack_out.r0 = (shpack_e); \
-    shpack_out.r1 = o.Bones._m00_m10_m20_m30; \
-    shpack_out.r2 = o.Bones._m01_m11_m21_m31; \
-    shpack_out.r3 = o.Bones._m02_m12_m22_m32; \
+    shpack_out.r1 = float4(o.Bones[0][0], o.Bones[1][0], o.Bones[2][0], o.Bones[3][0]); \
+    shpack_out.r2 = float4(o.Bones[0][1], o.Bones[1][1], o.Bones[2][1], o.Bones[3][1]); \
+    shpack_out.r3 = float4(o.Bones[0][2], o.Bones[1][2], o.Bones[2][2], o.Bones[3][2]); \
     shpack_out.r4 = o.Tint; \
     shpack_out.r5 = float4(t, o.Uv[0]); \
     shpack_out.r6 = float3(o.Uv[1], fog); \
@@ -80,9 +80,9 @@ struct SkinPS_Packed
 };
 #define SkinPS_UNPACK \
     SKIN_OUT i; \
-    i.Bones._m00_m10_m20_m30 = shpack_in.r1; \
-    i.Bones._m01_m11_m21_m31 = shpack_in.r2; \
-    i.Bones._m02_m12_m22_m32 = shpack_in.r3; \
+    i.Bones[0][0] = (shpack_in.r1).x; i.Bones[1][0] = (shpack_in.r1).y; i.Bones[2][0] = (shpack_in.r1).z; i.Bones[3][0] = (shpack_in.r1).w; \
+    i.Bones[0][1] = (shpack_in.r2).x; i.Bones[1][1] = (shpack_in.r2).y; i.Bones[2][1] = (shpack_in.r2).z; i.Bones[3][1] = (shpack_in.r2).w; \
+    i.Bones[0][2] = (shpack_in.r3).x; i.Bones[1][2] = (shpack_in.r3).y; i.Bones[2][2] = (shpack_in.r3).z; i.Bones[3][2] = (shpack_in.r3).w; \
     i.Uv[0] = shpack_in.r5.zw; \
     i.Uv[1] = shpack_in.r6.xy; \
     i.Ids = shpack_in.r7; \
