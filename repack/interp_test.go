@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
@@ -456,4 +457,31 @@ func withZeroTemps(p *d3d9.Program) *d3d9.Program {
 	}
 	q.Insts = append(q.Insts, p.Insts...)
 	return &q
+}
+
+// TestSplitReads: a pixel shader that reads two elements of a register
+// packed by hand in one per-component instruction ("mov r0.xyz, v0.zxy"
+// where TEXCOORD0 is v0.xy and TEXCOORD1 v0.z), whose elements the packing
+// puts in different registers, gets one instruction per register read,
+// and computes the same; one that would read a component it has just
+// written is an error.
+func TestSplitReads(t *testing.T) {
+	vs := parse(t, "vs.asm", "vs_3_0\ndef c1, 1.5, 2.5, 3.5, 0\ndef c2, 5.5, 6.5, 7.5, 8.5\ndcl_position v0\ndcl_position o0\n"+
+		"dcl_texcoord0 o1.xy\ndcl_texcoord1 o1.z\ndcl_texcoord2 o2.xy\ndcl_texcoord3 o3.xy\nmov o0, v0\nmov o1.xyz, c1\nmov o2.xy, c2\nmov o3.xy, c2.zwzw\n")
+	ps := parse(t, "ps.asm", "ps_3_0\ndef c0, 0, 0, 0, 0\ndcl_texcoord0 v0.xy\ndcl_texcoord1 v0.z\ndcl_texcoord2 v1.xy\ndcl_texcoord3 v2.xy\n"+
+		"mov r0, c0\nadd r0.xyz, v0.zxy, v1.x\nmov r1, c0\nadd r1.xy, v2, v1.y\nmov oC0, r0\nmov oC1, r1\n")
+	res, err := Pair(vs, ps, "vs.asm", "ps.asm", Options{Strategy: pack.Optimal{}, Portable: true})
+	require.NoError(t, err)
+	inputs := []vec{{0.5, -1, 2, 1}}
+	want, got := drawPair(t, vs, ps, inputs, nil), drawPair(t, res.VS, res.PS, inputs, nil)
+	for i := range want {
+		assert.True(t, sameVec(want[i], got[i]), "oC%d: %v, was %v\n%s", i, got[i], want[i], text(t, res.PS))
+	}
+	assert.Equal(t, 2, strings.Count(text(t, res.PS), "add r0."), "the read is split:\n%s", text(t, res.PS))
+
+	bad := parse(t, "ps.asm", "ps_3_0\ndef c0, 0, 0, 0, 0\ndcl_texcoord0 v0.xy\ndcl_texcoord1 v0.z\n"+
+		"mov r0, c0\nadd r0.xyz, v0.zxy, r0.zzx\nmov oC0, r0\n")
+	_, err = Pair(vs, bad, "vs.asm", "ps.asm", Options{Strategy: pack.Optimal{}, Portable: true})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "ps.asm:6:1: error: add r0.xyz, v0.zxyy, r0.zzxx: reads v# components that now live in different registers into a register it also reads")
 }

@@ -1,6 +1,7 @@
 package repack
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/shpack/shpack/d3d9"
@@ -292,65 +293,25 @@ func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.
 			}
 			continue
 		}
-		c := in
-		for k, s := range in.Srcs {
-			if s.Type != d3d9.RegInput {
-				continue
-			}
-			if s.Rel != nil {
-				errs = append(errs, instErr(file, p, in, "reads v[...] with relative addressing: shpack cannot move indexed inputs yet"))
-				break
-			}
-			elems := inReg[s.Num]
-			if len(elems) == 0 {
-				errs = append(errs, instErr(file, p, in, "reads v%d, which no declaration covers", s.Num))
-				break
-			}
-			// The element each used channel reads: exactly, or (for a
-			// component the element does not have) the register's
-			// element nearest to it.
-			used := channelsRead(in, k)
-			choice := -1
-			bad := false
-			for ch := range 4 {
-				if used&(1<<ch) == 0 {
-					continue
+		if parts, split, err := splitReads(p, file, in, l, at, mv); err != nil {
+			errs = append(errs, err)
+			continue
+		} else if split {
+			in = nil
+			for _, part := range parts {
+				rw, err := rewritePSInst(p, file, part, l, slots, at, mv, inReg)
+				if err != nil {
+					errs = append(errs, err)
+					break
 				}
-				e, ok := at[regComp{s.Num, int(s.Swizzle[ch])}]
-				if !ok {
-					continue
-				}
-				if choice >= 0 && l.Place[choice].Reg != l.Place[e].Reg {
-					bad = true
-				}
-				if choice < 0 {
-					choice = e
-				}
+				out.Insts = append(out.Insts, rw)
 			}
-			if bad {
-				errs = append(errs, instErr(file, p, in, "reads v%d components that now live in different registers: split the read", s.Num))
-				break
-			}
-			if choice < 0 {
-				choice = nearest(slots, elems, int(s.Swizzle[0]))
-			}
-			if l.Place[choice].Reg == ir.NoReg {
-				errs = append(errs, instErr(file, p, in, "reads %s, which a ps_3_0 shader cannot read", l.Sig.Elements[choice].Semantic))
-				break
-			}
-			if c == in {
-				c = clone(in)
-			}
-			ns := s
-			ns.Num = mv[choice].reg
-			for ch := range 4 {
-				e := choice
-				if ex, ok := at[regComp{s.Num, int(s.Swizzle[ch])}]; ok && l.Place[ex].Reg == l.Place[choice].Reg {
-					e = ex
-				}
-				ns.Swizzle[ch] = uint8(min(3, max(0, int(s.Swizzle[ch])+mv[e].shift)))
-			}
-			c.Srcs[k] = ns
+			continue
+		}
+		c, err := rewritePSInst(p, file, in, l, slots, at, mv, inReg)
+		if err != nil {
+			errs = append(errs, err)
+			continue
 		}
 		out.Insts = append(out.Insts, c)
 	}
@@ -363,6 +324,137 @@ func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.
 		out.Insts = append(dclsOf(l, d3d9.RegInput), out.Insts...)
 	}
 	return out, nil
+}
+
+// rewritePSInst moves the v# reads of one pixel shader instruction whose
+// every source reads one register of the layout.
+func rewritePSInst(p *d3d9.Program, file string, in *d3d9.Inst, l *ir.Layout, slots []slot, at map[regComp]int, mv []moved, inReg map[int][]int) (*d3d9.Inst, *ir.Error) {
+	c := in
+	for k, s := range in.Srcs {
+		if s.Type != d3d9.RegInput {
+			continue
+		}
+		if s.Rel != nil {
+			return nil, instErr(file, p, in, "reads v[...] with relative addressing: shpack cannot move indexed inputs yet")
+		}
+		elems := inReg[s.Num]
+		if len(elems) == 0 {
+			return nil, instErr(file, p, in, "reads v%d, which no declaration covers", s.Num)
+		}
+		// The element each used channel reads: exactly, or (for a
+		// component the element does not have) the register's
+		// element nearest to it.
+		used := channelsRead(in, k)
+		choice := -1
+		bad := false
+		for ch := range 4 {
+			if used&(1<<ch) == 0 {
+				continue
+			}
+			e, ok := at[regComp{s.Num, int(s.Swizzle[ch])}]
+			if !ok {
+				continue
+			}
+			if choice >= 0 && l.Place[choice].Reg != l.Place[e].Reg {
+				bad = true
+			}
+			if choice < 0 {
+				choice = e
+			}
+		}
+		if bad {
+			return nil, instErr(file, p, in, "reads v%d components that now live in different registers, in an instruction whose components depend on each other: shpack cannot split it", s.Num)
+		}
+		if choice < 0 {
+			choice = nearest(slots, elems, int(s.Swizzle[0]))
+		}
+		if l.Place[choice].Reg == ir.NoReg {
+			return nil, instErr(file, p, in, "reads %s, which a ps_3_0 shader cannot read", l.Sig.Elements[choice].Semantic)
+		}
+		if c == in {
+			c = clone(in)
+		}
+		ns := s
+		ns.Num = mv[choice].reg
+		for ch := range 4 {
+			e := choice
+			if ex, ok := at[regComp{s.Num, int(s.Swizzle[ch])}]; ok && l.Place[ex].Reg == l.Place[choice].Reg {
+				e = ex
+			}
+			ns.Swizzle[ch] = uint8(min(3, max(0, int(s.Swizzle[ch])+mv[e].shift)))
+		}
+		c.Srcs[k] = ns
+	}
+	return c, nil
+}
+
+// splitReads splits a per-component instruction whose sources read, for
+// different destination components, v# components that the layout puts in
+// different registers ("mov r0.xyz, v0.zxy" of a register packed by hand,
+// whose elements go apart): one instruction per group of destination
+// components that read one register in each source, each with its part
+// of the write mask (and the predicate as it was: a component keeps its
+// letter). The parts run one after the other, so a part may not read
+// what an earlier one wrote (a destination that is also a source, at a
+// component an earlier part writes): that is an error. split is false
+// when the instruction needs no splitting.
+func splitReads(p *d3d9.Program, file string, in *d3d9.Inst, l *ir.Layout, at map[regComp]int, mv []moved) (parts []*d3d9.Inst, split bool, err *ir.Error) {
+	if in.Op.Kind() != d3d9.KindComponent || in.Dst == nil || in.Op.IsDecl() || in.Op == d3d9.OpDef {
+		return nil, false, nil
+	}
+	// The register each destination component reads in each v# source.
+	var keys [4]string
+	any := false
+	for ch := range 4 {
+		if in.Dst.Mask&(1<<ch) == 0 {
+			continue
+		}
+		for _, s := range in.Srcs {
+			if s.Type != d3d9.RegInput || s.Rel != nil {
+				continue
+			}
+			if e, ok := at[regComp{s.Num, int(s.Swizzle[ch])}]; ok {
+				keys[ch] += fmt.Sprintf("%d:%d ", s.Num, mv[e].reg)
+				any = true
+			}
+		}
+	}
+	if !any {
+		return nil, false, nil
+	}
+	var order []string
+	groups := map[string]ir.Mask{}
+	for ch := range 4 {
+		if in.Dst.Mask&(1<<ch) == 0 {
+			continue
+		}
+		if _, ok := groups[keys[ch]]; !ok {
+			order = append(order, keys[ch])
+		}
+		groups[keys[ch]] |= 1 << ch
+	}
+	if len(order) < 2 {
+		return nil, false, nil
+	}
+	var written ir.Mask
+	for _, key := range order {
+		mask := groups[key]
+		for _, s := range in.Srcs {
+			if s.Type != in.Dst.Type || s.Num != in.Dst.Num || s.Rel != nil {
+				continue
+			}
+			for ch := range 4 {
+				if mask&(1<<ch) != 0 && written&(1<<s.Swizzle[ch]) != 0 {
+					return nil, true, instErr(file, p, in, "reads v# components that now live in different registers into a register it also reads: shpack cannot split it (write to another temporary first)")
+				}
+			}
+		}
+		part := clone(in)
+		part.Dst.Mask = mask
+		parts = append(parts, part)
+		written |= mask
+	}
+	return parts, true, nil
 }
 
 // nearest picks, among the elements of one old register, the one whose
