@@ -559,6 +559,8 @@ float4 ps_main(V_PackedPS p) : COLOR0
 func TestRenderSemantics(t *testing.T) {
 	testenv.Heavy(t)
 	tools := renderTool(t)
+	renders, values := 0, 0
+	defer func() { t.Logf("%d renders, %d values checked on each runtime", renders, values) }()
 	for _, mode := range []string{"member", "texcoord"} {
 		for _, c := range []struct {
 			name  string
@@ -573,6 +575,8 @@ func TestRenderSemantics(t *testing.T) {
 				_, results := renderLinked(t, tools, c.name, append(c.extra, "--semantics="+mode)...)
 				for i, res := range results {
 					assert.True(t, res.pass, "%s render %d:\n%s", c.name, i, res.output)
+					renders++
+					values += res.matched
 				}
 			})
 		}
@@ -587,6 +591,8 @@ func TestRenderSemantics(t *testing.T) {
 				require.Equal(t, exitOK, code, stderr)
 				res := render(t, tools, vso, pso, want)
 				assert.True(t, res.pass, "repacked %s pair:\n%s", pair[0], res.output)
+				renders++
+				values += res.matched
 			})
 		}
 	}
