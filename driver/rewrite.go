@@ -207,11 +207,24 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		}
 		return need, nil
 	}
-	set, errs := w.layoutSet(comp, setOptions{
+	opts := setOptions{
 		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true, typed: true,
-	})
+	}
+	set, errs := w.layoutSet(comp, opts)
 	if len(errs) > 0 {
-		return need, errs
+		// Outputs of other kinds of type (int, bool) kept in registers of
+		// their own can cost the registers that let a set fit: then they
+		// share, and travel converted (to float and back), with a note.
+		opts.typed = false
+		s, untypedErrs := w.layoutSet(comp, opts)
+		if len(untypedErrs) > 0 {
+			return need, errs
+		}
+		set = s
+		for _, n := range set.vsOrder {
+			note(set.vs[n].ep.Pos, "%s: its int, uint or bool outputs share registers with outputs of other types, or it would not fit vs_3_0 (%s): they are converted to float and back on their way, which keeps whole numbers and truth values but not a float read as an int",
+				n.name, errs[0].Msg)
+		}
 	}
 	if errs := w.checkUses(comp); len(errs) > 0 {
 		return need, errs

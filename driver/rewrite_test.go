@@ -169,3 +169,26 @@ technique T { pass P0 { VertexShader = compile vs_3_0 VS(); } pass { PixelShader
 	assert.Equal(t, "fx.fx:4:15: error: technique T, pass P0 sets a vertex shader and no pixel shader: link pairs the two (name a pair with --vs-entry and --ps-entry)\n"+
 		"fx.fx:4:63: error: technique T, pass (unnamed) sets a pixel shader and no vertex shader: link pairs the two (name a pair with --vs-entry and --ps-entry)", err.Error())
 }
+
+// TestRewriteTypesShareToFit: outputs of another kind of type (a bool)
+// get registers of their own, unless that makes the set overflow: then
+// they share, converted, and a note says so.
+func TestRewriteTypesShareToFit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("struct V\n{\n    float4 Pos : POSITION;\n")
+	for i := range 10 {
+		fmt.Fprintf(&b, "    float3 M%d : TEXCOORD%d;\n", i, i)
+	}
+	b.WriteString("    bool Lit : TEXCOORD10;\n};\n")
+	b.WriteString("V VS(float4 p : POSITION) { V o = (V)0; o.Pos = p; return o; }\n")
+	b.WriteString("float4 PS(V i) : COLOR0 { return float4(i.M0, i.Lit); }\n")
+	res, err := driver.Rewrite([]driver.Source{{Name: "a.hlsl", Src: []byte(b.String())}}, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS"})
+	require.NoError(t, err)
+	assert.Equal(t, 10, res.Pairs[0].VSLayout.GeneralRegisters())
+	var notes []string
+	for _, n := range res.Notes {
+		notes = append(notes, n.String())
+	}
+	assert.Contains(t, strings.Join(notes, "\n"), "a.hlsl:16:1: note: VS: its int, uint or bool outputs share registers with outputs of other types, or it would not fit vs_3_0 (too many interpolators")
+	assert.Contains(t, string(res.Outputs[0]), "i.Lit = (bool)(shpack_in.")
+}
