@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -146,10 +147,16 @@ func refusedByModel(lost []check.Lost) bool {
 func TestCheckAgreesWithRuntimes(t *testing.T) {
 	testenv.Heavy(t)
 	pairs := append(matrixPairs(t), ownPairs(t)...)
-	var table []string
-	wineDraws := 0
-	for _, p := range pairs {
+	table := make([]string, len(pairs))
+	var wineDraws atomic.Int32
+	t.Cleanup(func() {
+		t.Logf("%d pairs, %d draws on Wine:\n%-38s %-8s  per runtime: values the check says are lost, what the runtime drew\n%s",
+			len(pairs), wineDraws.Load(), "pair", "check", strings.Join(table, "\n"))
+		assert.LessOrEqual(t, wineDraws.Load(), int32(20), "keep the Wine set small (3 s a pair)")
+	})
+	for i, p := range pairs {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
 			rep := check.Programs(readProgram(t, p.vs), readProgram(t, p.ps), p.vs, p.ps)
 			switch {
 			case !p.valid:
@@ -177,7 +184,7 @@ func TestCheckAgreesWithRuntimes(t *testing.T) {
 				}
 				lost := rep.Lost(rt.Name)
 				if rt.Name == check.Wined3d {
-					wineDraws++
+					wineDraws.Add(1)
 				}
 				res := rt.Draw(t, p.vs, p.ps, p.want)
 				row += fmt.Sprintf("  %s: check lost %d, %s", rt.Name, countLost(lost), drawn(res))
@@ -189,12 +196,9 @@ func TestCheckAgreesWithRuntimes(t *testing.T) {
 					assert.Equal(t, res.Failed, refusedByModel(lost), "%s: refused by the runtime / by the model (%v):\n%s", rt.Name, lost, res.Output)
 				}
 			}
-			table = append(table, row)
+			table[i] = row
 		})
 	}
-	t.Logf("%d pairs, %d draws on Wine:\n%-38s %-8s  per runtime: values the check says are lost, what the runtime drew\n%s",
-		len(pairs), wineDraws, "pair", "check", strings.Join(table, "\n"))
-	assert.LessOrEqual(t, wineDraws, 20, "keep the Wine set small (3 s a pair)")
 }
 
 func countLost(lost []check.Lost) int {

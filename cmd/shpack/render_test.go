@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -248,10 +249,15 @@ func renderLinked(t *testing.T, tool []runtimes.Runtime, name string, extra ...s
 func TestRenderPortable(t *testing.T) {
 	testenv.Heavy(t)
 	tool := renderTool(t)
+	var mu sync.Mutex
 	values, renders := 0, 0
+	t.Cleanup(func() { t.Logf("portable: %d renders, %d values checked", renders, values) })
 	for _, name := range renderSignatures {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			ss, results := renderLinked(t, tool, name, "--portable")
+			mu.Lock()
+			defer mu.Unlock()
 			for i, res := range results {
 				assert.True(t, res.pass, "%s render %d: %d of %d values\n%s", name, i, res.matched, res.total, res.output)
 				values += res.matched
@@ -260,10 +266,10 @@ func TestRenderPortable(t *testing.T) {
 			t.Logf("%s: %d values rendered in %d draw(s)", name, len(ss), len(results))
 		})
 	}
-	t.Logf("portable: %d renders, %d values checked", renders, values)
 
 	for _, name := range renderPackLoss {
 		t.Run(name+"/packed", func(t *testing.T) {
+			t.Parallel()
 			_, results := renderLinked(t, []runtimes.Runtime{runtimes.Wine}, name, "--multi-dcl")
 			lost := 0
 			for _, res := range results {
@@ -559,8 +565,9 @@ float4 ps_main(V_PackedPS p) : COLOR0
 func TestRenderSemantics(t *testing.T) {
 	testenv.Heavy(t)
 	tools := renderTool(t)
+	var mu sync.Mutex
 	renders, values := 0, 0
-	defer func() { t.Logf("%d renders, %d values checked on each runtime", renders, values) }()
+	t.Cleanup(func() { t.Logf("%d renders, %d values checked on each runtime", renders, values) })
 	for _, mode := range []string{"member", "texcoord"} {
 		for _, c := range []struct {
 			name  string
@@ -572,7 +579,10 @@ func TestRenderSemantics(t *testing.T) {
 			{"usages_all_outputs.hlsl", nil},
 		} {
 			t.Run(mode+"/"+c.name, func(t *testing.T) {
+				t.Parallel()
 				_, results := renderLinked(t, tools, c.name, append(c.extra, "--semantics="+mode)...)
+				mu.Lock()
+				defer mu.Unlock()
 				for i, res := range results {
 					assert.True(t, res.pass, "%s render %d:\n%s", c.name, i, res.output)
 					renders++
@@ -584,6 +594,7 @@ func TestRenderSemantics(t *testing.T) {
 		want := []float64{0.125, 0.25, 0.375, 0.5, 0.625, 1.25, 2.5, -3}
 		for _, pair := range [][2]string{{"unpacked", "unpacked"}, {"split", "split"}} {
 			t.Run(mode+"/repack/"+pair[0], func(t *testing.T) {
+				t.Parallel()
 				tmp := t.TempDir()
 				vs, ps := filepath.Join(matrix, "vs_"+pair[0]+".asm"), filepath.Join(matrix, "ps_"+pair[1]+".asm")
 				vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
@@ -591,8 +602,10 @@ func TestRenderSemantics(t *testing.T) {
 				require.Equal(t, exitOK, code, stderr)
 				res := render(t, tools, vso, pso, want)
 				assert.True(t, res.pass, "repacked %s pair:\n%s", pair[0], res.output)
+				mu.Lock()
 				renders++
 				values += res.matched
+				mu.Unlock()
 			})
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,12 +74,14 @@ func TestRepackRenders(t *testing.T) {
 	testenv.Heavy(t)
 	tools := renderTool(t)
 	asmcheck.Tool(t)
-	n := 0
+	var n atomic.Int32
+	t.Cleanup(func() { assert.Positive(t, n.Load(), "MojoShader read some repacked programs back") })
 	for _, c := range repackCases(t) {
 		if c.want == nil && !c.same {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			tmp := t.TempDir()
 			vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
 			code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, c.vs, c.ps)
@@ -122,10 +125,10 @@ func TestRepackRenders(t *testing.T) {
 				require.NoError(t, err, text)
 				assert.Equal(t, declsOf(prog), rep.Decls, text)
 			}
-			n++
+			n.Add(1)
 		})
 	}
-	assert.Positive(t, n, "MojoShader read some repacked programs back")
+
 }
 
 // firstError is the first ERROR line of a runtime's output.

@@ -125,6 +125,16 @@ func missing(t testing.TB, what, pkgs string) {
 	t.Skipf("runtimes: %s is missing (CI unset): skipping the draw", what)
 }
 
+// wineSlots are the work folders of this process's draws (see Draw).
+var wineSlots = func() chan int {
+	const n = 2
+	c := make(chan int, n)
+	for i := range n {
+		c <- i
+	}
+	return c
+}()
+
 var (
 	passLine  = regexp.MustCompile(`(?m)^(PASS|FAIL) \((\d+) of (\d+) values match\)`)
 	valueLine = regexp.MustCompile(`(?m)^rt([0-3]): (\S+) (\S+) (\S+) (\S+)$`)
@@ -142,9 +152,18 @@ func (r Runtime) Draw(t testing.TB, vs, ps string, want []float64, args ...strin
 		cmdline = append(cmdline, strconv.FormatFloat(v, 'g', -1, 64))
 	}
 	c := exec.Command(tool[0], cmdline...)
-	work := filepath.Join(os.TempDir(), "shpack-d3d9check")
-	if len(r.env) > 0 {
-		work += "-" + r.Name // DXVK gets a Wine prefix of its own
+	// The harness runs one draw at a time per work folder (they share a
+	// Wine prefix): a few folders of this process's own let draws of
+	// parallel tests, and of test packages run side by side, overlap.
+	// A draw mostly waits (Xvfb, Wine's start and end).
+	var work string
+	if r.Name != MojoGL.Name {
+		slot := <-wineSlots
+		defer func() { wineSlots <- slot }()
+		work = filepath.Join(os.TempDir(), fmt.Sprintf("shpack-d3d9check-%s-%d", strings.TrimSuffix(filepath.Base(os.Args[0]), ".test"), slot))
+		if len(r.env) > 0 {
+			work += "-" + r.Name // DXVK gets a Wine prefix of its own
+		}
 	}
 	// Wine draws with its own d3d9.dll: the harness would take DXVK's
 	// from the environment (the DXVK runtime sets it in r.env).
