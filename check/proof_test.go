@@ -113,12 +113,7 @@ func ownPairs(t *testing.T) []proofPair {
 func readProgram(t *testing.T, file string) *d3d9.Program {
 	data, err := os.ReadFile(file)
 	require.NoError(t, err)
-	var p *d3d9.Program
-	if d3d9.IsBytecode(data) {
-		p, err = d3d9.Decode(file, data)
-	} else {
-		p, err = d3d9.Parse(file, data)
-	}
+	p, err := d3d9.Read(file, data)
 	require.NoError(t, err)
 	return p
 }

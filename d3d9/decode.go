@@ -29,6 +29,15 @@ func IsBytecode(data []byte) bool {
 	return v>>16 == 0xFFFE || v>>16 == 0xFFFF
 }
 
+// Read reads a program in either form: bytecode (it starts with a version
+// token) or assembly text.
+func Read(file string, data []byte) (*Program, error) {
+	if IsBytecode(data) {
+		return Decode(file, data)
+	}
+	return Parse(file, data)
+}
+
 // Decode reads compiled bytecode; file names it in errors. Only Shader
 // Model 2 and 3 programs are decoded (Shader Model 1 tokens carry no
 // instruction lengths).

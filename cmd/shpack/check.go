@@ -77,12 +77,7 @@ func (e *env) check(args []string) int {
 			return e.report(err)
 		}
 		names[i] = name
-		if d3d9.IsBytecode(src) {
-			progs[i], err = d3d9.Decode(name, src)
-		} else {
-			progs[i], err = d3d9.Parse(name, src)
-		}
-		if err != nil {
+		if progs[i], err = d3d9.Read(name, src); err != nil {
 			return e.report(err)
 		}
 	}

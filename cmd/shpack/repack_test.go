@@ -305,14 +305,7 @@ func targets(out string) []string {
 
 func readProgram(t *testing.T, path string) *d3d9.Program {
 	t.Helper()
-	data := got0(t, path)
-	var p *d3d9.Program
-	var err error
-	if d3d9.IsBytecode(data) {
-		p, err = d3d9.Decode(path, data)
-	} else {
-		p, err = d3d9.Parse(path, data)
-	}
+	p, err := d3d9.Read(path, got0(t, path))
 	require.NoError(t, err)
 	return p
 }
