@@ -28,18 +28,18 @@ const (
 	svgTitleH    = 52 // the document's title and subtitle
 	svgGap       = 28 // between panels
 	svgLegendH   = 40
-	svgCharW     = 6.6 // average advance of the 12px sans-serif labels
-	svgHeadCharW = 8.6 // and of the 14px bold headings
 	svgFontSize  = 12
+	svgFixedFill = "#d9d9d9" // POSITION0 and PSIZE boxes, in registers of their own
 )
 
 // svgPalette are the members' fill colours, given to semantics in order of
 // first appearance, so a semantic has one colour in every panel (the VS
-// and PS sides of a link, every variant).
-var svgPalette = []string{
-	"#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462",
-	"#b3de69", "#fccde5", "#bc80bd", "#ccebc5", "#ffed6f", "#a6cee3",
-	"#b2df8a", "#fdbf6f", "#cab2d6", "#e5c494",
+// and PS sides of a link, every variant): Paul Tol's "light" qualitative
+// scheme, made for labels on it and told apart by colour-blind readers.
+// Past eight semantics the colours repeat, and the label in each box says
+// whose it is.
+func svgPalette() []string {
+	return []string{"#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00"}
 }
 
 // RegisterMap writes the register maps of panels as one SVG 1.1 document:
@@ -60,12 +60,13 @@ func RegisterMap(w io.Writer, title, subtitle string, panels []MapPanel, columns
 		columns = len(panels)
 	}
 	colour := map[string]string{}
+	palette := svgPalette()
 	var grids []svgGrid
 	for _, p := range panels {
 		g := newSVGGrid(p)
 		for _, b := range g.boxes {
-			if _, ok := colour[b.semantic]; !ok {
-				colour[b.semantic] = svgPalette[len(colour)%len(svgPalette)]
+			if _, ok := colour[b.semantic]; !ok && !b.fixed {
+				colour[b.semantic] = palette[len(colour)%len(palette)]
 			}
 		}
 		grids = append(grids, g)
@@ -92,9 +93,13 @@ func RegisterMap(w io.Writer, title, subtitle string, panels []MapPanel, columns
 `, width, height, width, height, svgFontSize)
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="17" font-weight="bold">%s</text>`+"\n", svgMargin, svgMargin+18, esc(title))
+	// Title and subtitle are cut to the image (whole in the document's
+	// title and in their tooltips).
+	fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="17" font-weight="bold"><title>%s</title>%s</text>`+"\n", svgMargin, svgMargin+18,
+		esc(title), esc(fitText(title, float64(width-2*svgMargin), 17, true)))
 	if subtitle != "" {
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" fill="#444444">%s</text>`+"\n", svgMargin, svgMargin+38, esc(subtitle))
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="13" fill="#444444"><title>%s</title>%s</text>`+"\n", svgMargin, svgMargin+38,
+			esc(subtitle), esc(fitText(subtitle, float64(width-2*svgMargin), 13, false)))
 	}
 	y0 := svgMargin + svgTitleH
 	for r := range panelRows {
@@ -107,10 +112,13 @@ func RegisterMap(w io.Writer, title, subtitle string, panels []MapPanel, columns
 		}
 		y0 += svgHeadH + rowsOf(r)*svgRowH + svgGap
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#444444">%s</text>`+"\n", svgMargin, y0+4,
-		esc("Each box is a member over the components it occupies, one colour per semantic."))
-	fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#444444">%s</text>`+"\n", svgMargin, y0+20,
-		esc("Heavy border: COLOR (its own class); dashed: centroid. Grey rows: POSITION0, PSIZE."))
+	for k, line := range []string{
+		"Each box is a member over the components it occupies, one colour per semantic;",
+		"grey: POSITION0 and PSIZE. Heavy border: COLOR; dashed: centroid.",
+	} {
+		fmt.Fprintf(&b, `<text x="%d" y="%d" fill="#444444">%s</text>`+"\n", svgMargin, y0+4+16*k,
+			esc(fitText(line, float64(width-2*svgMargin), svgFontSize, false)))
+	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -153,14 +161,19 @@ type svgGrid struct {
 type svgRow struct {
 	reg  ir.Reg
 	role string // "POSITION", "PSIZE" or ""
+	// declared is the semantic the register is declared as in a portable
+	// layout (every member shares it), "" otherwise.
+	declared string
 }
 
 type svgBox struct {
-	row, first, n int // row index, first component, components
-	label, tip    string
+	row, first, n int    // row index, first component, components
+	name, sem     string // the label: the member's name and its semantic
+	tip           string
 	semantic      string // the colour key
 	color         bool   // COLOR class
 	centroid      bool
+	fixed         bool // POSITION0 or PSIZE: grey
 }
 
 // newSVGGrid lays out panel p: for a packed register file, every register
@@ -213,15 +226,16 @@ func newSVGGrid(p MapPanel) svgGrid {
 		}
 		sem := e.Semantic
 		sem.Centroid = false
-		label := e.Name + " : " + sem.String()
 		tip := fmt.Sprintf("%s : %s, %s.%s", e.Name, e.Semantic.String(), pl.Reg, mask)
 		if l.Cons.Portable && pl.Role == ir.RoleGeneral {
 			tip += fmt.Sprintf(", declared %s%d", pl.Usage, pl.Index)
+			g.rows[row].declared = fmt.Sprintf("%s%d", pl.Usage, pl.Index)
 		}
 		u, idx, _ := e.Semantic.D3D9()
 		g.boxes = append(g.boxes, svgBox{
-			row: row, first: mask.First(), n: mask.Count(), label: label, tip: tip,
+			row: row, first: mask.First(), n: mask.Count(), name: e.Name, sem: sem.String(), tip: tip,
 			semantic: fmt.Sprintf("%s%d", u, idx), color: u == ir.UsageColor, centroid: e.Centroid(),
+			fixed: pl.Role == ir.RolePosition || pl.Role == ir.RolePSize,
 		})
 	}
 	return g
@@ -233,7 +247,7 @@ func (g *svgGrid) draw(b *strings.Builder, x, y int, colour map[string]string) {
 	// A heading too long for the panel is cut (whole in its tooltip), so
 	// that panels side by side do not overlap.
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="14" font-weight="bold"><title>%s</title>%s</text>`+"\n", x, y+14,
-		esc(g.heading), esc(truncateAt(g.heading, svgLabelW+4*svgCellW-8, svgHeadCharW)))
+		esc(g.heading), esc(fitText(g.heading, svgLabelW+4*svgCellW-8, 14, true)))
 	gx, gy := x+svgLabelW, y+svgHeadH
 	for c, name := range []string{"x", "y", "z", "w"} {
 		fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle" fill="#444444">%s</text>`+"\n", gx+c*svgCellW+svgCellW/2, gy-8, name)
@@ -249,10 +263,13 @@ func (g *svgGrid) draw(b *strings.Builder, x, y int, colour map[string]string) {
 			fmt.Fprintf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#dddddd"/>`+"\n", gx+c*svgCellW, ry, gx+c*svgCellW, ry+svgRowH)
 		}
 		label := r.reg.String()
-		if r.role != "" {
+		switch {
+		case r.role != "":
 			label += " " + r.role
+		case r.declared != "":
+			label += " " + r.declared
 		}
-		fmt.Fprintf(b, `<text x="%d" y="%d">%s</text>`+"\n", x, ry+svgRowH/2+4, esc(label))
+		fmt.Fprintf(b, `<text x="%d" y="%d"><title>%s</title>%s</text>`+"\n", x, ry+svgRowH/2+4, esc(label), esc(fitText(label, svgLabelW-6, svgFontSize, false)))
 	}
 	for _, bx := range g.boxes {
 		bx0, by0 := gx+bx.first*svgCellW+2, gy+bx.row*svgRowH+2
@@ -264,29 +281,82 @@ func (g *svgGrid) draw(b *strings.Builder, x, y int, colour map[string]string) {
 		if bx.centroid {
 			dash = ` stroke-dasharray="5,3"`
 		}
+		fill := colour[bx.semantic]
+		if bx.fixed {
+			fill = svgFixedFill
+		}
 		fmt.Fprintf(b, `<g><title>%s</title><rect x="%d" y="%d" width="%d" height="%d" rx="3" fill="%s" %s%s/>`,
-			esc(bx.tip), bx0, by0, w, h, colour[bx.semantic], stroke, dash)
-		fmt.Fprintf(b, `<text x="%d" y="%d">%s</text></g>`+"\n", bx0+6, by0+h/2+4, esc(truncate(bx.label, float64(w-12))))
+			esc(bx.tip), bx0, by0, w, h, fill, stroke, dash)
+		fmt.Fprintf(b, `<text x="%d" y="%d">%s</text></g>`+"\n", bx0+6, by0+h/2+4, esc(boxLabel(bx.name, bx.sem, float64(w-12))))
 	}
 	b.WriteString("</g>\n")
 }
 
-// truncate shortens s to what fits in width units of 12px text, with an
-// ellipsis (the whole label is in the box's tooltip).
-func truncate(s string, width float64) string { return truncateAt(s, width, svgCharW) }
+// boxLabel is a box's label, "name : SEMANTIC", cut to width units of
+// 12px text: the member's name is cut first, with an ellipsis; the
+// semantic and its index, the part that matters, are never cut (the whole
+// is in the box's tooltip). A box too narrow for even the semantic shows
+// the semantic alone.
+func boxLabel(name, sem string, width float64) string {
+	full := name + " : " + sem
+	if textWidth(full, svgFontSize, false) <= width {
+		return full
+	}
+	tail := " : " + sem
+	room := width - textWidth(tail, svgFontSize, false) - textWidth("…", svgFontSize, false)
+	r := []rune(name)
+	for n := len(r) - 1; n > 0; n-- {
+		if textWidth(string(r[:n]), svgFontSize, false) <= room {
+			return string(r[:n]) + "…" + tail
+		}
+	}
+	return sem
+}
 
-// truncateAt shortens s to what fits in width units of text whose average
-// advance is charW, with an ellipsis.
-func truncateAt(s string, width, charW float64) string {
-	fit := int(width / charW)
-	r := []rune(s)
-	if len(r) <= fit {
+// fitText cuts s, with an ellipsis, to what fits in width units of text of
+// size px (bold or not).
+func fitText(s string, width float64, size int, bold bool) string {
+	if textWidth(s, size, bold) <= width {
 		return s
 	}
-	if fit <= 1 {
-		return "…"
+	r := []rune(s)
+	ell := textWidth("…", size, bold)
+	for n := len(r) - 1; n > 0; n-- {
+		if textWidth(string(r[:n]), size, bold)+ell <= width {
+			return string(r[:n]) + "…"
+		}
 	}
-	return string(r[:fit-1]) + "…"
+	return "…"
+}
+
+// textWidth estimates the advance of s in DejaVu Sans (the first font
+// the maps ask for; Verdana is as wide) at size px: per-character widths
+// in em from the font's metrics, rounded up, so that an estimate is never
+// short (a label must not run past its box). Bold is about a tenth wider.
+func textWidth(s string, size int, bold bool) float64 {
+	em := 0.0
+	for _, c := range s {
+		switch {
+		case c == 'i' || c == 'j' || c == 'l' || c == '|' || c == '.' || c == ',' || c == ':' || c == ';' || c == '\'' || c == '!':
+			em += 0.32
+		case c == 'f' || c == 't' || c == 'r' || c == ' ' || c == '(' || c == ')' || c == '[' || c == ']' || c == '/' || c == '-':
+			em += 0.44
+		case c == 'm' || c == 'w' || c == 'M' || c == 'W' || c == '…' || c == '@':
+			em += 1.0
+		case c >= 'A' && c <= 'Z', c == '_' || c == '&' || c == '%':
+			em += 0.78
+		case c >= '0' && c <= '9':
+			em += 0.64
+		case c < 128:
+			em += 0.62
+		default:
+			em += 0.8
+		}
+	}
+	if bold {
+		em *= 1.1
+	}
+	return em * float64(size)
 }
 
 // esc escapes text for XML (by hand: encoding/xml's initialization would

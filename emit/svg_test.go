@@ -69,9 +69,9 @@ func TestRegisterMap(t *testing.T) {
 	}
 }
 
-// TestRegisterMapLongNames checks that a label too long for its box is
-// cut with an ellipsis and kept whole in the box's tooltip, and that text
-// is escaped.
+// TestRegisterMapLongNames checks that a label too long for its box has
+// its member name cut with an ellipsis while the semantic stays whole, that
+// the tooltip keeps the whole name, and that text is escaped.
 func TestRegisterMapLongNames(t *testing.T) {
 	l := layout()
 	long := "a_member_name_far_too_long_for_one_component<&>"
@@ -81,7 +81,7 @@ func TestRegisterMapLongNames(t *testing.T) {
 	wellFormed(t, b.Bytes())
 	doc := b.String()
 	assert.Contains(t, doc, "<title>a_member_name_far_too_long_for_one_component&lt;&amp;&gt; : FOG0")
-	assert.Contains(t, doc, ">a_member_name_fa…</text>")
+	assert.Contains(t, doc, ">a_mem… : FOG0</text>")
 	assert.NotContains(t, doc, "<&>")
 }
 
