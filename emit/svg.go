@@ -330,25 +330,27 @@ func fitText(s string, width float64, size int, bold bool) string {
 }
 
 // textWidth estimates the advance of s in DejaVu Sans (the first font
-// the maps ask for; Verdana is as wide) at size px: per-character widths
+// the maps ask for; Verdana is about as wide) at size px: per-character widths
 // in em from the font's metrics, rounded up, so that an estimate is never
 // short (a label must not run past its box). Bold is about a tenth wider.
 func textWidth(s string, size int, bold bool) float64 {
 	em := 0.0
 	for _, c := range s {
 		switch {
-		case c == 'i' || c == 'j' || c == 'l' || c == '|' || c == '.' || c == ',' || c == ':' || c == ';' || c == '\'' || c == '!':
-			em += 0.32
-		case c == 'f' || c == 't' || c == 'r' || c == ' ' || c == '(' || c == ')' || c == '[' || c == ']' || c == '/' || c == '-':
+		case c == 'i' || c == 'j' || c == 'l' || c == '|' || c == '.' || c == ',' || c == ':' || c == ';' || c == '\'' || c == '!' || c == ' ':
+			em += 0.34
+		case c == 'f' || c == 't' || c == 'r' || c == '(' || c == ')' || c == '[' || c == ']' || c == '/' || c == '-':
 			em += 0.44
 		case c == 'm' || c == 'w' || c == 'M' || c == 'W' || c == '…' || c == '@':
 			em += 1.0
-		case c >= 'A' && c <= 'Z', c == '_' || c == '&' || c == '%':
-			em += 0.78
+		case strings.ContainsRune("DGHNOQU&%", c):
+			em += 0.79
+		case c >= 'A' && c <= 'Z', c == '_':
+			em += 0.70
 		case c >= '0' && c <= '9':
 			em += 0.64
 		case c < 128:
-			em += 0.62
+			em += 0.64
 		default:
 			em += 0.8
 		}

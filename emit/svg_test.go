@@ -81,7 +81,7 @@ func TestRegisterMapLongNames(t *testing.T) {
 	wellFormed(t, b.Bytes())
 	doc := b.String()
 	assert.Contains(t, doc, "<title>a_member_name_far_too_long_for_one_component&lt;&amp;&gt; : FOG0")
-	assert.Contains(t, doc, ">a_mem… : FOG0</text>")
+	assert.Regexp(t, `>a_mem[a-z_]*… : FOG0</text>`, doc)
 	assert.NotContains(t, doc, "<&>")
 }
 
