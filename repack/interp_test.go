@@ -73,6 +73,14 @@ func dot(a, b vec, n int) float64 {
 // cover it) on m.
 func run(t *testing.T, p *d3d9.Program, m *machine) {
 	for _, in := range p.Insts {
+		if in.Op == d3d9.OpDef {
+			var v vec
+			for k := range 4 {
+				v[k] = float64(math.Float32frombits(in.Def[k]))
+			}
+			m.regs[[2]int{int(in.Dst.Type), in.Dst.Num}] = v
+			continue
+		}
 		if in.Op.IsDecl() || in.Dst == nil {
 			continue
 		}
@@ -429,15 +437,18 @@ func TestPropertyRepackComputesTheSame(t *testing.T) {
 		// The pixel shader's temporaries start at 0, on both sides.
 		for _, strat := range []pack.Strategy{pack.Optimal{}, pack.Vertical{}} {
 			for _, portable := range []bool{true, false} {
-				res, err := Pair(vs, ps, "g.vsh", "g.psh", Options{Strategy: strat, Portable: portable})
+				// Components the pixel shader reads and the vertex
+				// shader does not write: filled by either.
+				fill := []fillWay{fillPad, fillPS}[rapid.IntRange(0, 1).Draw(rt, "fill")]
+				res, err := Pair(vs, ps, "g.vsh", "g.psh", Options{Strategy: strat, Portable: portable, fill: fill})
 				require.NoError(rt, err, "%s\n%s", vsText, psText)
 				require.LessOrEqual(rt, res.VSLayout.GeneralRegisters(), res.Unpacked)
 				want := drawPair(t, vs, withZeroTemps(ps), inputs, consts)
 				got := drawPair(t, res.VS, withZeroTemps(res.PS), inputs, consts)
 				for i := range want {
 					if !sameVec(want[i], got[i]) {
-						rt.Fatalf("%s, portable %v: oC%d is %v, was %v\n%s\n%s\nrepacked:\n%s\n%s",
-							strat.Name(), portable, i, got[i], want[i], vsText, psText, text(t, res.VS), text(t, res.PS))
+						rt.Fatalf("%s, portable %v, fill %d: oC%d is %v, was %v\n%s\n%s\nrepacked:\n%s\n%s",
+							strat.Name(), portable, fill, i, got[i], want[i], vsText, psText, text(t, res.VS), text(t, res.PS))
 					}
 				}
 			}
@@ -484,4 +495,47 @@ func TestSplitReads(t *testing.T) {
 	_, err = Pair(vs, bad, "vs.asm", "ps.asm", Options{Strategy: pack.Optimal{}, Portable: true})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ps.asm:6:1: error: add r0.xyz, v0.zxyy, r0.zzxx: reads v# components that now live in different registers into a register it also reads")
+}
+
+// TestFillInPixelShader: a pixel shader that declares TEXCOORD0 as a
+// float4 and reads its z and w, where the vertex shader writes only .xy.
+// Padding the vertex output to four components would take an eleventh
+// register (nine float4 and the two float2 that share one); the pixel
+// shader fills z and w itself instead (0 and 1, from a def), and the pair
+// computes what it computed unpacked. Found by the differential test
+// (testdata/differential/repack_wider_read_no_fit.txt in cmd/shpack).
+func TestFillInPixelShader(t *testing.T) {
+	var v, p strings.Builder
+	v.WriteString("vs_3_0\ndef c0, 1.5, 2.5, 3.5, 4.5\ndcl_position v0\ndcl_position o0\ndcl_texcoord0 o1.xy\ndcl_texcoord1 o2.xy\n")
+	for r := 2; r <= 10; r++ {
+		fmt.Fprintf(&v, "dcl_texcoord%d o%d\n", r, r+1)
+	}
+	v.WriteString("mov o0, v0\nmov o1.xy, c0\nmov o2.xy, c0.zwzw\n")
+	for r := 2; r <= 10; r++ {
+		fmt.Fprintf(&v, "add o%d, c0, c0.%c\n", r+1, "xyzw"[r%4])
+	}
+	p.WriteString("ps_3_0\ndcl_texcoord0 v0\ndcl_texcoord1 v1.xy\n")
+	for r := 2; r <= 10; r++ {
+		fmt.Fprintf(&p, "dcl_texcoord%d v%d\n", r, r)
+	}
+	p.WriteString("mov r0, v0\nadd r1.xy, v1, v2.zwzw\nmov r1.zw, v0.zwzw\n")
+	for r := 3; r <= 10; r++ {
+		fmt.Fprintf(&p, "add r1, r1, v%d\n", r)
+	}
+	p.WriteString("mov oC0, r0\nmov oC1, r1\n")
+	vs, ps := parse(t, "vs.asm", v.String()), parse(t, "ps.asm", p.String())
+
+	_, err := Pair(vs, ps, "vs.asm", "ps.asm", Options{Portable: true, fill: fillPad})
+	require.Error(t, err, "padded, the outputs take 11 registers")
+	res, err := Pair(vs, ps, "vs.asm", "ps.asm", Options{Portable: true})
+	require.NoError(t, err)
+	assert.Equal(t, 10, res.VSLayout.GeneralRegisters())
+	psText := text(t, res.PS)
+	assert.Contains(t, psText, "def c223, 0, 0, 0, 1")
+	inputs := []vec{{0.5, -1, 2, 1}}
+	want, got := drawPair(t, vs, ps, inputs, nil), drawPair(t, res.VS, res.PS, inputs, nil)
+	assert.Equal(t, vec{1.5, 2.5, 0, 1}, want[0])
+	for i := range want {
+		assert.True(t, sameVec(want[i], got[i]), "oC%d: %v, was %v\n%s", i, got[i], want[i], psText)
+	}
 }

@@ -66,7 +66,20 @@ type Options struct {
 	// TexcoordNames declares every general register TEXCOORDn, in
 	// register order (ir.Constraints.TexcoordNames).
 	TexcoordNames bool
+
+	// fill forces one way of giving unwritten components their values
+	// (padOutputs), for the tests: fillChoose (Pair decides), fillPad,
+	// fillPS.
+	fill fillWay
 }
+
+type fillWay uint8
+
+const (
+	fillChoose fillWay = iota
+	fillPad
+	fillPS
+)
 
 // slot is where an element sat in the input: its register and mask, and
 // span, the components it takes in the layout: its mask, and for a vertex
@@ -90,11 +103,54 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 	case ps.Stage != ir.Pixel || ps.Major != 3:
 		return nil, fileErr(psName, "the pixel shader is %s: repack takes ps_3_0", ps.Profile())
 	}
+	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable, TexcoordNames: o.TexcoordNames}
+	pl, err := planPair(vs, ps, vsName, psName, o, cons, o.fill == fillPS)
+	if err != nil {
+		return nil, err
+	}
+	if len(pl.pads) > 0 && o.fill == fillChoose {
+		// Padding widens vertex outputs. Where that costs a register
+		// (or the fit), the pixel shader fills the components instead.
+		alt, altErr := planPair(vs, ps, vsName, psName, o, cons, true)
+		if altErr == nil && alt.err == nil && (pl.err != nil || alt.vl.GeneralRegisters() < pl.vl.GeneralRegisters()) {
+			pl = alt
+		}
+	}
+	if pl.err != nil {
+		return nil, pl.err
+	}
+	nvs, err := rewriteVS(vs, vsName, pl.vl, pl.vslots, pl.pads)
+	if err != nil {
+		return nil, err
+	}
+	nps, err := rewritePS(ps, psName, pl.pl, pl.pslots, pl.fills)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{VS: nvs, PS: nps, VSLayout: pl.vl, PSLayout: pl.pl, Unpacked: pl.unpacked}, nil
+}
+
+// plan is a pair's layouts before the programs are rewritten: the
+// elements of each side with their old registers, the padding the vertex
+// shader writes or the components the pixel shader fills (padOutputs), and
+// the packed layouts, or err when they do not fit.
+type plan struct {
+	vslots, pslots []slot
+	pads           map[int]ir.Mask
+	fills          map[int]ir.Mask
+	vl, pl         *ir.Layout
+	unpacked       int
+	err            error
+}
+
+// planPair reads both programs' declarations and packs them. Errors in the
+// programs are returned as err; a layout that does not fit is plan.err, so
+// that Pair can try the other way to fill unwritten components.
+func planPair(vs, ps *d3d9.Program, vsName, psName string, o Options, cons ir.Constraints, fill bool) (*plan, error) {
 	vsig, vslots, err := signature(vs, vsName, ir.Out)
 	if err != nil {
 		return nil, err
 	}
-	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable, TexcoordNames: o.TexcoordNames}
 	if err := indexedBlocks(vs, vsName, vsig, vslots, &cons); err != nil {
 		return nil, err
 	}
@@ -108,10 +164,15 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	pads := padOutputs(ps, vsig, vslots, psig, pslots)
+	pads, fills, ok := padOutputs(ps, vsig, vslots, psig, pslots, fill)
+	if !ok {
+		return nil, fmt.Errorf("the pixel shader cannot fill what it reads")
+	}
+	res := &plan{vslots: vslots, pslots: pslots, pads: pads, fills: fills, unpacked: len(unpacked)}
 	vl, err := pack.ForFile(o.Strategy, vsig, ir.VS30Out(), cons)
 	if err != nil {
-		return nil, err
+		res.err = err
+		return res, nil
 	}
 	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
 	pl, err := pack.Derive(vl, psig, psFile)
@@ -123,15 +184,8 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 			return nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
 		}
 	}
-	nvs, err := rewriteVS(vs, vsName, vl, vslots, pads)
-	if err != nil {
-		return nil, err
-	}
-	nps, err := rewritePS(ps, psName, pl, pslots)
-	if err != nil {
-		return nil, err
-	}
-	return &Result{VS: nvs, PS: nps, VSLayout: vl, PSLayout: pl, Unpacked: len(unpacked)}, nil
+	res.vl, res.pl = vl, pl
+	return res, nil
 }
 
 func fileErr(file, format string, args ...any) error {
@@ -338,10 +392,21 @@ func indexedBlocks(p *d3d9.Program, file string, sig *ir.Signature, slots []slot
 // do). Components the pixel shader declares but never reads are dropped
 // from its element. Components it reads that the vertex shader does not
 // write get the values runtimes give them unpacked, 0 (w: 1), so the
-// packed register's other contents cannot show through: the vertex
-// element widens to cover them and padOutputs returns the padding each
-// element needs (in the element's old letters), which rewriteVS writes.
-func padOutputs(ps *d3d9.Program, vsig *ir.Signature, vslots []slot, psig *ir.Signature, pslots []slot) map[int]ir.Mask {
+// packed register's other contents cannot show through. Two ways:
+//
+//   - fill false: the vertex element widens to cover them, and pads holds
+//     the padding each vertex element needs (in the element's old
+//     letters), which rewriteVS writes;
+//   - fill true: the pixel element narrows to what the vertex shader
+//     writes, and fills holds, per old pixel input register, the
+//     components rewritePS gives their values itself. ok is false when a
+//     pixel element would keep no component (it reads only what nothing
+//     writes): then only padding carries it.
+//
+// Padding costs output components, filling a temporary register and a
+// few instructions in the pixel shader; Pair pads unless that costs a
+// register.
+func padOutputs(ps *d3d9.Program, vsig *ir.Signature, vslots []slot, psig *ir.Signature, pslots []slot, fill bool) (pads, fills map[int]ir.Mask, ok bool) {
 	read := map[regComp]bool{}
 	for _, in := range ps.Insts {
 		for k, s := range in.Srcs {
@@ -360,7 +425,7 @@ func padOutputs(ps *d3d9.Program, vsig *ir.Signature, vslots []slot, psig *ir.Si
 	for j, e := range vsig.Elements {
 		bySem[e.Semantic] = j
 	}
-	pads := map[int]ir.Mask{}
+	pads, fills = map[int]ir.Mask{}, map[int]ir.Mask{}
 	for i := range psig.Elements {
 		ps := &pslots[i]
 		j, ok := bySem[psig.Elements[i].Semantic]
@@ -376,15 +441,22 @@ func padOutputs(ps *d3d9.Program, vsig *ir.Signature, vslots []slot, psig *ir.Si
 		vs := &vslots[j]
 		need := reads &^ vs.mask
 		if need != 0 && vsig.Elements[j].Array < 0 {
-			span := vs.mask | need
-			last := 3
-			for span&(1<<last) == 0 {
-				last--
+			if fill {
+				if ps.mask&vs.mask == 0 {
+					return nil, nil, false
+				}
+				fills[ps.reg] |= need
+			} else {
+				span := vs.mask | need
+				last := 3
+				for span&(1<<last) == 0 {
+					last--
+				}
+				span = ir.MaskRun(span.First(), last-span.First()+1)
+				pads[j] = span &^ vs.mask
+				vs.span = span
+				vsig.Elements[j].Components = span.Count()
 			}
-			span = ir.MaskRun(span.First(), last-span.First()+1)
-			pads[j] = span &^ vs.mask
-			vs.span = span
-			vsig.Elements[j].Components = span.Count()
 		}
 		narrow := ps.mask & vs.span
 		if narrow != 0 && narrow.Contiguous() {
@@ -392,7 +464,7 @@ func padOutputs(ps *d3d9.Program, vsig *ir.Signature, vslots []slot, psig *ir.Si
 			psig.Elements[i].Components = narrow.Count()
 		}
 	}
-	return pads
+	return pads, fills, true
 }
 
 // dclsOf builds the declarations of a layout's general registers (and its

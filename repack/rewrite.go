@@ -2,6 +2,7 @@ package repack
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/shpack/shpack/d3d9"
@@ -10,6 +11,9 @@ import (
 
 // maxTemps is the number of temporary registers of vs_3_0 and ps_3_0.
 const maxTemps = 32
+
+// psConsts is the number of float constant registers of ps_3_0.
+const psConsts = 224
 
 type regComp struct{ reg, comp int }
 
@@ -272,8 +276,11 @@ func channelsRead(in *d3d9.Inst, k int) ir.Mask {
 	return ir.MaskXYZW // fixed patterns and texkill: all, to be safe
 }
 
-// rewritePS moves every read of a v# register of p to the layout l.
-func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.Program, error) {
+// rewritePS moves every read of a v# register of p to the layout l. The
+// old registers in fills (padOutputs) are first copied into temporaries,
+// with the components the vertex shader does not write set to 0 (w: 1),
+// and read from there.
+func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot, fills map[int]ir.Mask) (*d3d9.Program, error) {
 	at := elementMap(slots)
 	mv := moves(l, slots)
 	inReg := map[int][]int{} // old register -> elements
@@ -285,6 +292,15 @@ func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.
 	out := &d3d9.Program{Stage: p.Stage, Major: p.Major, Minor: p.Minor, Comments: p.Comments}
 	var errs ir.ErrorList
 	declared := false
+	var prologue []*d3d9.Inst
+	filled := map[int]int{} // old register -> temporary
+	if len(fills) > 0 {
+		var err error
+		prologue, filled, err = fillPrologue(p, file, l, slots, fills, at, mv, inReg)
+		if err != nil {
+			return nil, err
+		}
+	}
 	for _, in := range p.Insts {
 		if in.Op == d3d9.OpDcl && in.Dst.Type == d3d9.RegInput {
 			if !declared {
@@ -292,6 +308,13 @@ func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.
 				declared = true
 			}
 			continue
+		}
+		if prologue != nil && !in.Op.IsDecl() {
+			out.Insts = append(out.Insts, prologue...)
+			prologue = nil
+		}
+		if len(filled) > 0 {
+			in = readFilled(in, filled)
 		}
 		if parts, split, err := splitReads(p, file, in, l, at, mv); err != nil {
 			errs = append(errs, err)
@@ -324,6 +347,87 @@ func rewritePS(p *d3d9.Program, file string, l *ir.Layout, slots []slot) (*d3d9.
 		out.Insts = append(dclsOf(l, d3d9.RegInput), out.Insts...)
 	}
 	return out, nil
+}
+
+// fillPrologue builds the instructions that copy each old input register
+// in fills into a temporary of its own: a def of a constant register the
+// program does not read (0, 0, 0, 1), a mov of it into the temporary, then
+// a mov of each element's components from where the layout moved them
+// (rewritePSInst moves them, as any read). It returns the def first and
+// the temporary of each register.
+func fillPrologue(p *d3d9.Program, file string, l *ir.Layout, slots []slot, fills map[int]ir.Mask, at map[regComp]int, mv []moved, inReg map[int][]int) ([]*d3d9.Inst, map[int]int, error) {
+	// A pixel shader's def binds its register for this program alone, so
+	// any constant register the program does not read will do; one read
+	// with relative addressing could be any.
+	usedConst := map[int]bool{}
+	for _, in := range p.Insts {
+		if in.Op == d3d9.OpDef {
+			usedConst[in.Dst.Num] = true
+		}
+		for _, s := range in.Srcs {
+			if s.Type == d3d9.RegConst {
+				if s.Rel != nil {
+					return nil, nil, ir.ErrorList{instErr(file, p, in, "reads constants with relative addressing: no constant register is free for the values of components the vertex shader does not write")}
+				}
+				usedConst[s.Num] = true
+			}
+		}
+	}
+	k := psConsts - 1
+	for k >= 0 && usedConst[k] {
+		k--
+	}
+	if k < 0 {
+		return nil, nil, fileErr(file, "the pixel shader reads every constant register: none is free for the values of components the vertex shader does not write")
+	}
+	regs := make([]int, 0, len(fills))
+	for r := range fills {
+		regs = append(regs, r)
+	}
+	slices.Sort(regs)
+	temp := maxTemp(p) + 1
+	if temp+len(regs) > maxTemps {
+		return nil, nil, fileErr(file, "the pixel shader uses %d of 32 temporary registers: too many to fill the components of %d inputs the vertex shader does not write", temp, len(regs))
+	}
+	one := math.Float32bits(1)
+	out := []*d3d9.Inst{{Op: d3d9.OpDef, Dst: &d3d9.Operand{Type: d3d9.RegConst, Num: k, Mask: ir.MaskXYZW}, Def: [4]uint32{0, 0, 0, one}}}
+	filled := map[int]int{}
+	for n, r := range regs {
+		t := temp + n
+		filled[r] = t
+		out = append(out, &d3d9.Inst{Op: d3d9.OpMov, Dst: &d3d9.Operand{Type: d3d9.RegTemp, Num: t, Mask: ir.MaskXYZW},
+			Srcs: []d3d9.Operand{{Type: d3d9.RegConst, Num: k, Swizzle: d3d9.Identity}}})
+		for _, e := range inReg[r] {
+			if l.Place[e].Reg == ir.NoReg {
+				continue
+			}
+			cp := &d3d9.Inst{Op: d3d9.OpMov, Dst: &d3d9.Operand{Type: d3d9.RegTemp, Num: t, Mask: slots[e].mask},
+				Srcs: []d3d9.Operand{{Type: d3d9.RegInput, Num: r, Swizzle: d3d9.Identity}}}
+			moved, err := rewritePSInst(p, file, cp, l, slots, at, mv, inReg)
+			if err != nil {
+				return nil, nil, ir.ErrorList{err}
+			}
+			out = append(out, moved)
+		}
+	}
+	return out, filled, nil
+}
+
+// readFilled makes an instruction read the temporaries of filled input
+// registers instead of the registers.
+func readFilled(in *d3d9.Inst, filled map[int]int) *d3d9.Inst {
+	c := in
+	for k, s := range in.Srcs {
+		t, ok := filled[s.Num]
+		if s.Type != d3d9.RegInput || s.Rel != nil || !ok {
+			continue
+		}
+		if c == in {
+			c = clone(in)
+		}
+		c.Srcs[k].Type, c.Srcs[k].Num = d3d9.RegTemp, t
+	}
+	return c
 }
 
 // rewritePSInst moves the v# reads of one pixel shader instruction whose
