@@ -8,6 +8,7 @@ import (
 
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 	"github.com/shpack/shpack/rewrite"
 )
@@ -25,9 +26,19 @@ type RewriteOptions struct {
 	// order (ir.Constraints.TexcoordNames).
 	TexcoordNames bool
 	// VSEntry and PSEntry name a pair to rewrite, for files without
-	// techniques; both or neither. The pair is linked with the passes of
-	// the files' techniques that use either of them.
+	// techniques. The pair is linked with the passes of the files'
+	// techniques that use either of them. One alone rewrites that stage
+	// alone (stage.go): a vertex shader with Layout or LayoutOut, a pixel
+	// shader with Layout.
 	VSEntry, PSEntry string
+	// Layout, when set, is applied instead of planning: the vertex shader
+	// rewritten alone writes its outputs where it says, the pixel shader
+	// rewritten alone reads them from there.
+	Layout *layoutfile.File
+	// LayoutOut records the interfaces planned in RewriteResult.Interfaces.
+	// It implies All: a stage built later from the file reads packed
+	// registers, so every shader the file describes is rewritten.
+	LayoutOut bool
 }
 
 // A RewrittenPair is one vertex/pixel pair that Rewrite linked.
@@ -53,6 +64,9 @@ type RewriteResult struct {
 	Notes []ir.Note
 	// Warnings are the preprocessor's (missing includes when allowed).
 	Warnings ir.ErrorList
+	// Interfaces are the layouts planned, one per vertex shader
+	// rewritten, with the pixel shaders it feeds (LayoutOut).
+	Interfaces []layoutfile.Interface
 }
 
 // Rewrite reads the sources, finds the vertex/pixel pairs of their
@@ -66,8 +80,17 @@ func Rewrite(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
 	if opts.Strategy == nil {
 		opts.Strategy = pack.Optimal{}
 	}
-	if (opts.VSEntry == "") != (opts.PSEntry == "") {
-		return nil, errors.New("driver: VSEntry and PSEntry go together")
+	alone := (opts.VSEntry == "") != (opts.PSEntry == "")
+	switch {
+	case alone && opts.VSEntry != "" && opts.Layout == nil && !opts.LayoutOut:
+		return nil, errors.New("driver: a vertex shader rewritten alone needs a layout file to write (LayoutOut) or to apply (Layout)")
+	case alone && opts.PSEntry != "" && opts.Layout == nil:
+		return nil, errors.New("driver: a pixel shader rewritten alone needs the layout file of its vertex shader (Layout)")
+	case !alone && opts.Layout != nil:
+		return nil, errors.New("driver: a layout file is applied to one stage rewritten alone (VSEntry or PSEntry)")
+	}
+	if opts.LayoutOut {
+		opts.All = true
 	}
 	res := &RewriteResult{}
 	units, err := parseAll(srcs, &opts.PP, res)
@@ -86,6 +109,14 @@ type rewriter struct {
 
 func (w *rewriter) run() (*RewriteResult, error) {
 	w.collect()
+	plan := &rewrite.Plan{}
+	for i, s := range w.srcs {
+		plan.Files = append(plan.Files, rewrite.File{Name: s.Name, Src: s.Src, Unit: w.units[i]})
+	}
+	if (w.opts.VSEntry == "") != (w.opts.PSEntry == "") {
+		w.rewriteStage(plan)
+		return w.apply(plan)
+	}
 	if w.opts.VSEntry != "" {
 		w.addExplicit(w.opts.VSEntry, w.opts.PSEntry)
 	}
@@ -93,10 +124,6 @@ func (w *rewriter) run() (*RewriteResult, error) {
 		return nil, w.sorted()
 	}
 	pairs := only(w.pairs, pair.sm3)
-	plan := &rewrite.Plan{}
-	for i, s := range w.srcs {
-		plan.Files = append(plan.Files, rewrite.File{Name: s.Name, Src: s.Src, Unit: w.units[i]})
-	}
 	if len(pairs) == 0 {
 		for i, s := range w.srcs {
 			if len(w.units[i].Techniques()) == 0 {
@@ -112,6 +139,11 @@ func (w *rewriter) run() (*RewriteResult, error) {
 		}
 		w.component(comp, plan)
 	}
+	return w.apply(plan)
+}
+
+// apply edits the sources as planned, unless errors were found.
+func (w *rewriter) apply(plan *rewrite.Plan) (*RewriteResult, error) {
 	if len(w.errs) > 0 {
 		return nil, w.sorted()
 	}
@@ -135,8 +167,9 @@ func (w *rewriter) note(pos ir.Pos, format string, args ...any) {
 // componentResult is what one linked set adds to the plan.
 type componentResult struct {
 	rewrite.Plan
-	pairs []RewrittenPair
-	notes []ir.Note
+	pairs      []RewrittenPair
+	notes      []ir.Note
+	interfaces []layoutfile.Interface
 }
 
 // component packs one linked set and adds it to the plan if it needs
@@ -152,6 +185,7 @@ func (w *rewriter) component(comp []pair, plan *rewrite.Plan) {
 		plan.Pixel = append(plan.Pixel, sub.Pixel...)
 		w.res.Pairs = append(w.res.Pairs, sub.pairs...)
 		w.res.Notes = append(w.res.Notes, sub.notes...)
+		w.res.Interfaces = append(w.res.Interfaces, sub.interfaces...)
 	case need:
 		w.errs = append(w.errs, errs...)
 	default:
@@ -238,6 +272,19 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	for _, n := range set.vsOrder {
 		v := set.vs[n]
 		plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: v.ep, Layout: v.layout, Unpacked: unpacked[n]})
+		if w.opts.LayoutOut {
+			var ps []string
+			for _, p := range comp {
+				if p.vs == n && !slices.Contains(ps, p.ps.name) {
+					ps = append(ps, p.ps.name)
+				}
+			}
+			it, err := layoutfile.FromLayout(v.layout, []string{n.name}, ps)
+			if err != nil {
+				return need, ir.ErrorList{&ir.Error{Pos: v.ep.Pos, Msg: err.Error()}}
+			}
+			plan.interfaces = append(plan.interfaces, it)
+		}
 		if set.family {
 			note(v.ep.Pos, "%s: %d outputs packed into %d general registers, in one layout with %s for the pixel shaders they share (alone: %d; one register per semantic: %d)",
 				n.name, len(v.ep.Out.Elements), v.layout.GeneralRegisters(), joinList(otherNames(set.vsOrder, n)), v.own, unpacked[n])

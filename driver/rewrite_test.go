@@ -80,7 +80,7 @@ func TestRewriteTwoSources(t *testing.T) {
 		"vs2.hlsl: error: MainVS is defined in vs.hlsl and in vs2.hlsl: shpack cannot tell which one is the entry point", err.Error())
 
 	_, err = driver.Rewrite([]driver.Source{{Name: "vs.hlsl", Src: []byte(vs)}}, driver.RewriteOptions{VSEntry: "MainVS"})
-	assert.EqualError(t, err, "driver: VSEntry and PSEntry go together")
+	assert.EqualError(t, err, "driver: a vertex shader rewritten alone needs a layout file to write (LayoutOut) or to apply (Layout)")
 }
 
 func TestRewriteNothing(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -117,6 +118,14 @@ Flags (they may also follow FILE):
                       components. Output: a block per variant, --out-dir
                       writes FILE.VARIANT.vsh; JSON gives each variant's
                       layout and what it would need alone
+  --layout-out=FILE   also write the layout as a layout file (schema
+                      shpack.interface/1, docs/json.md), for a stage built in
+                      another step (vs_3_0 outputs; one input)
+  --layout=FILE       apply a layout file instead of packing: vs_3_0 outputs
+                      go where it says; ps_3_0 inputs are derived from it as
+                      shpack link derives them from the vertex shader. Packed
+                      alone without it, a ps_3_0 side may differ from link's
+                      (a note says so)
   --depfile=FILE      write a Make/Ninja dependency file naming every file
                       read (includes too) for each output (needs -o or
                       --out-dir); each header is also a target of its own
@@ -163,6 +172,7 @@ type packFlags struct {
 	outDir    string
 	depfile   string
 	variants  string
+	layout    layoutFlags
 }
 
 func (e *env) pack(args []string) int {
@@ -180,6 +190,7 @@ func (e *env) pack(args []string) int {
 	fs.StringVar(&pf.outDir, "out-dir", "", "")
 	fs.StringVar(&pf.depfile, "depfile", "", "")
 	fs.StringVar(&pf.variants, "variants", "", "")
+	pf.layout.register(fs)
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -224,7 +235,18 @@ func (e *env) pack(args []string) int {
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json",
 			pf.opts.registers, file.General, file.Profile.Name)
 	}
+	if msg := pf.layout.check(file, pf.opts.portable, len(files)); msg != "" {
+		return e.usageError("%s", msg)
+	}
+	if pf.layout.in != "" {
+		if pf.layout.file, err = e.readLayout(pf.layout.in); err != nil {
+			return e.report(err)
+		}
+	}
 	if pf.variants != "" {
+		if pf.layout.in != "" || pf.layout.out != "" {
+			return e.usageError("--variants does not take --layout or --layout-out yet")
+		}
 		if len(files) != 1 || pf.depfile != "" {
 			return e.usageError("--variants takes one input file (and no --depfile)")
 		}
@@ -244,10 +266,11 @@ func (e *env) pack(args []string) int {
 		deps  []string
 		notes []string
 		err   error
+		iface *layoutfile.Interface
 	}
 	res := parallelMap(files, func(f string) result {
-		out, deps, notes, err := e.packFile(f, &pf, strategy, file)
-		return result{out, deps, notes, err}
+		out, deps, notes, iface, err := e.packFile(f, &pf, strategy, file)
+		return result{out, deps, notes, err, iface}
 	})
 	failed := false
 	for _, r := range res {
@@ -265,7 +288,15 @@ func (e *env) pack(args []string) int {
 	if pf.out == "-" && pf.depfile != "" {
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")
 	}
+	var layoutWrites []fileWrite
+	if pf.layout.out != "" {
+		layoutWrites = []fileWrite{{pf.layout.out, layoutfile.Marshal([]layoutfile.Interface{*res[0].iface})}}
+	}
 	if pf.out == "" && pf.outDir == "" || pf.out == "-" {
+		e.reads = res[0].deps
+		if code := e.writeFiles(layoutWrites); code != exitOK {
+			return code
+		}
 		return e.print(string(res[0].out))
 	}
 	if pf.outDir != "" {
@@ -273,7 +304,7 @@ func (e *env) pack(args []string) int {
 			return e.report(fileError(pf.outDir, "cannot create: %v", unwrapPathError(err)))
 		}
 	}
-	writes := make([]fileWrite, len(res))
+	writes := make([]fileWrite, len(res), len(res)+2)
 	for i, r := range res {
 		writes[i] = fileWrite{outputs[i], r.out}
 		e.reads = append(e.reads, r.deps...)
@@ -289,7 +320,7 @@ func (e *env) pack(args []string) int {
 		}
 		writes = append(writes, fileWrite{pf.depfile, d})
 	}
-	return e.writeFiles(writes)
+	return e.writeFiles(append(writes, layoutWrites...))
 }
 
 // outputNames derives one output file per input for --out-dir: the input's
@@ -383,17 +414,17 @@ var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$", ":", `\:`)
 
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.
-func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, err error) {
+func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, iface *layoutfile.Interface, err error) {
 	u, err := e.load(file, &pf.front)
 	if u != nil {
 		notes = append(notes, warnings(u)...)
 	}
 	if err != nil {
-		return nil, nil, notes, err
+		return nil, nil, notes, nil, err
 	}
 	sig, err := chooseSignature(u, f, pf.structN, pf.entry)
 	if err != nil {
-		return nil, nil, notes, withOtherErrors(u, err, pf)
+		return nil, nil, notes, nil, withOtherErrors(u, err, pf)
 	}
 	defer func() {
 		if err != nil {
@@ -406,22 +437,41 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 		// parameters is written for the struct; otherwise for the return
 		// value and out parameters.
 		if sig, entryVars, err = driver.PackedHLSLOutputs(u, sig.Name); err != nil {
-			return nil, nil, notes, err
+			return nil, nil, notes, nil, err
 		}
 	}
 	cons, err := pf.opts.constraints(u, sig)
 	if err != nil {
-		return nil, nil, notes, err
+		return nil, nil, notes, nil, err
 	}
 	if pf.format == "hlsl" && (f.Profile.Name != "vs_3_0" || f.Dir != ir.Out) {
-		return nil, nil, notes, fileError(u.Name, "--format=hlsl writes the vertex side and the pixel side of a vs_3_0 output struct; use the default --profile")
+		return nil, nil, notes, nil, fileError(u.Name, "--format=hlsl writes the vertex side and the pixel side of a vs_3_0 output struct; use the default --profile")
 	}
-	l, err := pack.ForFile(strategy, sig, f, cons)
+	var l *ir.Layout
+	if lf := pf.layout.file; lf != nil {
+		l, err = applyLayout(lf, sig, f)
+	} else {
+		l, err = pack.ForFile(strategy, sig, f, cons)
+	}
 	if err != nil {
-		return nil, nil, notes, err
+		return nil, nil, notes, nil, err
+	}
+	// A pixel side packed alone equals link's when it is a vertex
+	// shader's whole output struct (it has POSITION0: the usual idiom of
+	// one struct on both sides); otherwise the vertex shader may write
+	// more and pack it otherwise.
+	if f.Profile.Stage == ir.Pixel && f.Packs() && pf.layout.file == nil && !hasPosition0(sig) {
+		notes = append(notes, fmt.Sprintf("%s: note: %s is packed on its own, as if a vertex shader wrote exactly what it reads: a vertex shader that writes more may put these inputs elsewhere. Link the pair (shpack link), or apply the vertex shader's layout (--layout=FILE from its --layout-out)", sig.Pos, sig.Name))
+	}
+	if pf.layout.out != "" {
+		it, err := layoutfile.FromLayout(l, []string{sig.Name}, nil)
+		if err != nil {
+			return nil, nil, notes, nil, err
+		}
+		iface = &it
 	}
 	if err := ir.CheckLayout(l); err != nil {
-		return nil, nil, notes, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
+		return nil, nil, notes, nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
 	}
 	notes = append(notes, omittedNotes(l, nil)...)
 	var buf bytes.Buffer
@@ -439,7 +489,11 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	default:
 		err = emit.Asm(&buf, l)
 	}
-	return buf.Bytes(), u.PP.Files, notes, err
+	deps = u.PP.Files
+	if pf.layout.in != "" {
+		deps = append(slices.Clone(deps), pf.layout.in)
+	}
+	return buf.Bytes(), deps, notes, iface, err
 }
 
 // packOpts are the packing flags pack and link share.
@@ -583,4 +637,15 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 func registerMap(w io.Writer, source string, panels []emit.MapPanel, columns int) error {
 	title, sub := emit.MapTitles(panels[0].Layout, source)
 	return emit.RegisterMap(w, title, sub, panels, columns)
+}
+
+// hasPosition0 reports whether a signature has a POSITION0 (or
+// SV_Position) element.
+func hasPosition0(sig *ir.Signature) bool {
+	for i := range sig.Elements {
+		if u, idx, ok := sig.Elements[i].Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 {
+			return true
+		}
+	}
+	return false
 }

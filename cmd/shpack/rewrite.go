@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/layoutfile"
 )
 
 const rewriteHelp = `Usage: shpack rewrite [flags] FILE...
@@ -28,8 +30,21 @@ and shader variables), or from --vs-entry and --ps-entry. Every pass that
 uses a rewritten shader is rewritten with it.
 
 Flags:
-  --vs-entry=NAME, --ps-entry=NAME   the pair to rewrite (both; the two may be
-                      in two files: one output per input)
+  --vs-entry=NAME, --ps-entry=NAME   the pair to rewrite (the two may be in
+                      two files, one output per input, even under one name:
+                      the vertex shader is the one that writes POSITION);
+                      one alone rewrites that stage alone, through a layout
+                      file (below)
+  --layout-out=FILE   also write the layouts planned, as a layout file
+                      (schema shpack.interface/1, docs/json.md); implies --all
+  --layout=FILE       apply a layout file instead of planning: with
+                      --vs-entry alone, write the outputs where it says; with
+                      --ps-entry alone, read them from there. Build the two
+                      stages in separate steps:
+                        shpack rewrite --vs-entry=main --layout-out=foo.layout
+                            -o out/FooV.hlsl FooV.hlsl
+                        shpack rewrite --ps-entry=main --layout=foo.layout
+                            -o out/FooP.hlsl FooP.hlsl
   --all               rewrite every pair, not only those that do not fit with
                       one register per semantic
   --strategy=NAME     packing strategy (default optimal; see shpack --help)
@@ -67,6 +82,7 @@ type rewriteFlags struct {
 	out, outDir      string
 	depfile          string
 	svg              string
+	layout           layoutFlags
 }
 
 func (e *env) rewrite(args []string) int {
@@ -84,6 +100,7 @@ func (e *env) rewrite(args []string) int {
 	fs.StringVar(&rf.outDir, "out-dir", "", "")
 	fs.StringVar(&rf.depfile, "depfile", "", "")
 	fs.StringVar(&rf.svg, "svg", "", "")
+	rf.layout.register(fs)
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -95,8 +112,14 @@ func (e *env) rewrite(args []string) int {
 		return e.usageError("rewrite: no input file")
 	case serr != nil:
 		return e.usageError("%v", serr)
-	case (rf.vsEntry == "") != (rf.psEntry == ""):
-		return e.usageError("rewrite: --vs-entry and --ps-entry go together")
+	case rf.vsEntry != "" && rf.psEntry == "" && rf.layout.in == "" && rf.layout.out == "":
+		return e.usageError("rewrite: --vs-entry alone rewrites the vertex stage alone: give --layout-out=FILE to record its layout for the pixel stage (or --layout=FILE to apply one), or --ps-entry too")
+	case rf.psEntry != "" && rf.vsEntry == "" && rf.layout.in == "":
+		return e.usageError("rewrite: --ps-entry alone rewrites the pixel stage alone: give --layout=FILE, the layout file of its vertex shader (--layout-out), or --vs-entry too")
+	case rf.psEntry != "" && rf.vsEntry == "" && rf.layout.out != "":
+		return e.usageError("rewrite: --layout-out records a vertex shader's layout; a pixel stage alone applies one (--layout)")
+	case rf.layout.in != "" && (rf.vsEntry == "") == (rf.psEntry == ""):
+		return e.usageError("rewrite: --layout applies to one stage rewritten alone: give --vs-entry or --ps-entry, not both")
 	case rf.semantics != "member" && rf.semantics != "texcoord":
 		return e.usageError("unknown --semantics=%s (known: member, texcoord)", rf.semantics)
 	case rf.out != "" && rf.outDir != "":
@@ -105,6 +128,14 @@ func (e *env) rewrite(args []string) int {
 		return e.usageError("rewrite: %d input files need --out-dir=DIR (one output per input)", len(files))
 	case rf.depfile != "" && rf.out == "" && rf.outDir == "":
 		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
+	}
+	if msg := rf.layout.check(nil, true, 1); msg != "" {
+		return e.usageError("%s", msg)
+	}
+	if rf.layout.in != "" {
+		if rf.layout.file, err = e.readLayout(rf.layout.in); err != nil {
+			return e.report(err)
+		}
 	}
 	outputs := []string{rf.out}
 	if rf.outDir != "" {
@@ -124,6 +155,7 @@ func (e *env) rewrite(args []string) int {
 		PP: *rf.front.ppOptions(), Strategy: strategy, MixColor: rf.mixColor,
 		TexcoordNames: rf.semantics == "texcoord",
 		All:           rf.all, VSEntry: rf.vsEntry, PSEntry: rf.psEntry,
+		Layout: rf.layout.file, LayoutOut: rf.layout.out != "",
 	})
 	if res != nil {
 		for _, w := range res.Warnings {
@@ -147,7 +179,15 @@ func (e *env) rewrite(args []string) int {
 		}
 		svgWrites = []fileWrite{{rf.svg, b}}
 	}
+	if rf.layout.out != "" {
+		svgWrites = append(svgWrites, fileWrite{rf.layout.out, layoutfile.Marshal(res.Interfaces)})
+	}
+	deps := res.Deps
+	if rf.layout.in != "" {
+		deps = append(slices.Clone(deps), rf.layout.in)
+	}
 	if rf.out == "" && rf.outDir == "" || rf.out == "-" {
+		e.reads = deps
 		if code := e.writeFiles(svgWrites); code != exitOK {
 			return code
 		}
@@ -158,15 +198,15 @@ func (e *env) rewrite(args []string) int {
 			return e.report(fileError(rf.outDir, "cannot create: %v", unwrapPathError(err)))
 		}
 	}
-	e.reads = res.Deps
+	e.reads = deps
 	var writes []fileWrite
-	var deps [][]string
+	var outDeps [][]string
 	for i, out := range outputs {
 		writes = append(writes, fileWrite{out, res.Outputs[i]})
-		deps = append(deps, res.Deps)
+		outDeps = append(outDeps, deps)
 	}
 	if rf.depfile != "" {
-		d, err := depfile(outputs, deps, e.inputs)
+		d, err := depfile(outputs, outDeps, e.inputs)
 		if err != nil {
 			return e.report(fileError(rf.depfile, "%v", err))
 		}

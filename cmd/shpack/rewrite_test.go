@@ -350,7 +350,7 @@ func TestRewriteCommandLine(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"rewrite"}, exitUsage, "shpack: rewrite: no input file"},
-		{[]string{"rewrite", "--vs-entry=A", sdk}, exitUsage, "--vs-entry and --ps-entry go together"},
+		{[]string{"rewrite", "--vs-entry=A", sdk}, exitUsage, "--vs-entry alone rewrites the vertex stage alone: give --layout-out=FILE"},
 		{[]string{"rewrite", sdk, sdk}, exitUsage, "2 input files need --out-dir=DIR"},
 		{[]string{"rewrite", "-o", "x.fx", "--out-dir=d", sdk}, exitUsage, "-o and --out-dir cannot be used together"},
 		{[]string{"rewrite", "--depfile=x.d", sdk}, exitUsage, "--depfile needs -o FILE or --out-dir=DIR"},
