@@ -271,7 +271,8 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	}
 	for _, n := range set.vsOrder {
 		v := set.vs[n]
-		plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: v.ep, Layout: v.layout, Unpacked: unpacked[n]})
+		plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: v.ep, Layout: v.layout, Unpacked: unpacked[n],
+			Guard: w.guardFor(n.file, v.ep, v.ep.Out, &plan.notes)})
 		if w.opts.LayoutOut {
 			var ps []string
 			for _, p := range comp {
@@ -298,7 +299,8 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		// Inputs a ps_3_0 shader cannot read (POSITION0, PSIZE: a struct
 		// shared with the vertex shader) reach the original as zero; it
 		// compiled only because it does not read them.
-		plan.Pixel = append(plan.Pixel, rewrite.Pixel{File: n.file, EP: ps.ep, VS: ps.vs, Others: ps.others, Layout: ps.layout, VSNames: ps.vsList, Widen: ps.widen})
+		plan.Pixel = append(plan.Pixel, rewrite.Pixel{File: n.file, EP: ps.ep, VS: ps.vs, Others: ps.others, Layout: ps.layout, VSNames: ps.vsList, Widen: ps.widen,
+			Guard: w.guardFor(n.file, ps.ep, ps.ep.In, &plan.notes)})
 		for _, i := range slices.Sorted(maps.Keys(ps.widen)) {
 			e := &ps.ep.In.Elements[i]
 			note(e.Pos, "%s: %s reads %d components of %s, but %s writes %d: the rewrite passes the others as 0 (w as 1)",

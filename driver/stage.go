@@ -88,6 +88,7 @@ func (w *rewriter) rewriteStage(plan *rewrite.Plan) {
 	if len(px.VSNames) == 0 {
 		px.VSNames = []string{"the layout file's vertex shader"}
 	}
+	px.Guard = w.guardFor(n.file, ep, ep.In, &w.res.Notes)
 	plan.Pixel = append(plan.Pixel, *px)
 	w.res.Pairs = append(w.res.Pairs, RewrittenPair{PS: name, PSLayout: px.Layout, VSLayout: px.VS, Rewritten: true})
 	w.note(ep.Pos, "%s: reads %d of the layout file's %d general registers (%s)", name, px.Layout.GeneralRegisters(), px.VS.GeneralRegisters(), w.opts.Layout.Name)
@@ -145,7 +146,7 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 		w.errs = append(w.errs, ir.Errors(err)...)
 		return
 	}
-	plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: ep, Layout: l, Unpacked: unpacked})
+	plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: ep, Layout: l, Unpacked: unpacked, Guard: w.guardFor(n.file, ep, ep.Out, &w.res.Notes)})
 	w.res.Pairs = append(w.res.Pairs, RewrittenPair{VS: n.name, VSLayout: l, Rewritten: true})
 	how := "planned here"
 	if w.opts.Layout != nil {

@@ -16,6 +16,8 @@ type (
 	PPOptions = pp.Options
 	// PPResult is a preprocessed translation unit (pp.Result).
 	PPResult = pp.Result
+	// MacroState is a macro as a conditional saw it (pp.MacroState).
+	MacroState = pp.MacroState
 	// ScanCache shares the headers read by one run with the others
 	// (pp.ScanCache).
 	ScanCache = pp.ScanCache

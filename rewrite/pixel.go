@@ -79,6 +79,7 @@ func (f *file) pixel(ps *Pixel, orig string) {
 	}
 	comment(&b, fmt.Sprintf("Added by shpack: %s reads %s that %s %s packed (strategy %s). It takes them as a %s, and %s declares the parameters that read them as locals and fills them.",
 		ep.Name, plural(len(reads), "register"), joinNames(ps.VSNames), verb, ps.VS.Strategy, st, macro))
+	ps.Guard.write(&b)
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for _, pr := range reads {
 		mods, sem := pixelDecl(in, pr)

@@ -75,6 +75,24 @@ type Vertex struct {
 	// Unpacked is the number of general registers the outputs take with
 	// one register per semantic, for the block's comment.
 	Unpacked int
+	// Guard, if set, stops the compiler in a permutation the layout was
+	// not made for.
+	Guard *Guard
+}
+
+// A Guard is written at the top of a generated block: "#if !(Cond)",
+// "#error Message", "#endif". Cond holds in the permutation of macros
+// the rewrite read the interface in (see driver's permutation guards).
+type Guard struct {
+	Cond, Message string
+}
+
+// write writes the guard's lines.
+func (g *Guard) write(b *strings.Builder) {
+	if g == nil {
+		return
+	}
+	fmt.Fprintf(b, "#if !(%s)\n#error %s\n#endif\n", g.Cond, strconv.Quote(g.Message))
 }
 
 // A Pixel is a pixel shader entry point of Files[File] to edit so that it
@@ -91,6 +109,8 @@ type Pixel struct {
 	Layout *ir.Layout
 	// VSNames names the vertex shaders it is linked with, for the comment.
 	VSNames []string
+	// Guard, as for Vertex.
+	Guard *Guard
 	// Widen gives, for an input that Layout.Sig declares narrower than
 	// EP.In does (the vertex shader writes fewer components than the pixel
 	// shader reads), the pixel shader's own width: the other components

@@ -48,6 +48,7 @@ func (f *file) vertex(v *Vertex, orig string) {
 	}
 	var b strings.Builder
 	comment(&b, text+".")
+	v.Guard.write(&b)
 	fmt.Fprintf(&b, "struct %s\n{\n", st)
 	for i := range regs {
 		r := &regs[i]

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,12 +28,20 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 	skipping := f.skipping()
 	name := line[0]
 	args := line[1:]
+	guardCand := f.guardCand
+	f.guardCand = 0
 	if name.Kind == TokIdent {
 		switch name.Text {
 		case "if", "ifdef", "ifndef":
+			f.condRecs = append(f.condRecs, len(p.res.Conditionals))
+			p.res.Conditionals = append(p.res.Conditionals, Conditional{File: hash.Pos.File, Ctx: hash.Ctx, Lines: []int{hash.Pos.Line}, Skipped: skipping})
 			if skipping {
 				f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, parentSkip: true, taken: true})
 				return RawToken{}, false
+			}
+			p.recordCondition(f, name.Text, args)
+			if name.Text == "ifndef" {
+				f.guardCand = len(p.res.Conditionals)
 			}
 			p.reportStrErrs(f, line)
 			var v bool
@@ -52,6 +61,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				return RawToken{}, false
 			}
 			c := &f.conds[len(f.conds)-1]
+			p.recordLine(f, hash)
 			switch {
 			case c.sawElse:
 				p.errorf(hash.Pos, hash.Ctx, "#elif after #else")
@@ -59,6 +69,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 			case c.parentSkip || c.taken:
 				c.active = false
 			default:
+				p.recordCondition(f, "if", args)
 				p.reportStrErrs(f, line)
 				v := p.evalIf(f, hash, "#elif", args)
 				c = &f.conds[len(f.conds)-1]
@@ -71,6 +82,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				return RawToken{}, false
 			}
 			c := &f.conds[len(f.conds)-1]
+			p.recordLine(f, hash)
 			if c.sawElse {
 				p.errorf(hash.Pos, hash.Ctx, "#else after #else")
 				c.active = false
@@ -85,7 +97,11 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				p.errorf(hash.Pos, hash.Ctx, "#endif without #if")
 				return RawToken{}, false
 			}
+			p.recordLine(f, hash)
 			f.conds = f.conds[:len(f.conds)-1]
+			if n := len(f.condRecs); n > 0 {
+				f.condRecs = f.condRecs[:n-1]
+			}
 			return RawToken{}, false
 		}
 	}
@@ -98,6 +114,10 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 	}
 	switch name.Text {
 	case "define":
+		if guardCand > 0 && len(args) > 0 {
+			c := &p.res.Conditionals[guardCand-1]
+			c.Guard = len(c.Lines) == 1 && len(c.Macros) == 1 && c.Macros[0].Name == args[0].Text
+		}
 		p.reportStrErrs(f, line)
 		p.define(args, hash.Pos, hash.Ctx)
 	case "undef":
@@ -642,4 +662,48 @@ func (p *ppState) pragma(f *ppFrame, hash RawToken, args []RawToken) (RawToken, 
 		p.errorf(hash.Pos, hash.Ctx, "invalid #pragma pack_matrix: expected (row_major) or (column_major)")
 	}
 	return RawToken{}, false
+}
+
+// recordLine adds the line of an #elif, #else or #endif to the chain it
+// belongs to.
+func (p *ppState) recordLine(f *ppFrame, hash RawToken) {
+	if n := len(f.condRecs); n > 0 {
+		c := &p.res.Conditionals[f.condRecs[n-1]]
+		c.Lines = append(c.Lines, hash.Pos.Line)
+	}
+}
+
+// recordCondition records the macros a condition names (directive "if"
+// for #if and #elif, "ifdef", "ifndef"), as they are now.
+func (p *ppState) recordCondition(f *ppFrame, directive string, args []RawToken) {
+	n := len(f.condRecs)
+	if n == 0 {
+		return
+	}
+	c := &p.res.Conditionals[f.condRecs[n-1]]
+	for i, t := range args {
+		if t.Kind != TokIdent || t.Text == "defined" || directive != "if" && i > 0 {
+			continue
+		}
+		// defined X and defined(X) read definedness; any other use in an
+		// #if reads the value.
+		read := directive == "if" && !(i > 0 && args[i-1].Text == "defined" ||
+			i > 1 && args[i-1].Text == "(" && args[i-2].Text == "defined")
+		if k := slices.IndexFunc(c.Macros, func(m MacroState) bool { return m.Name == t.Text }); k >= 0 {
+			c.Macros[k].ValueRead = c.Macros[k].ValueRead || read
+			continue
+		}
+		st := MacroState{Name: t.Text, ValueRead: read}
+		if m, ok := p.macros[t.Text]; ok {
+			st.Defined, st.FuncLike = true, m.funcLike
+			if !m.funcLike && m.builtin == 0 {
+				var parts []string
+				for _, b := range m.body {
+					parts = append(parts, b.tok.Text)
+				}
+				st.Value = strings.Join(parts, " ")
+			}
+		}
+		c.Macros = append(c.Macros, st)
+	}
 }

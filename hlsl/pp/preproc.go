@@ -137,6 +137,44 @@ type Result struct {
 	// built-in __FILE__, __LINE__ and __SHPACK__ not), sorted: a name
 	// that code generated into the file must not take.
 	Macros []string
+	// Conditionals are the #if, #ifdef and #ifndef chains met, skipped
+	// or not, in the order their #if was read.
+	Conditionals []Conditional
+}
+
+// A Conditional is one #if, #ifdef or #ifndef chain as the preprocessor
+// met it: where its directives stand, and the macros its evaluated
+// conditions named, as they were then. A caller that must know whether
+// some text depends on the macros (the rewrite of an interface declared
+// between directives) reads it.
+type Conditional struct {
+	File string // as #line names it, like the positions of tokens
+	Ctx  int32  // the include context
+	// Lines are the lines of its directives: the #if, each #elif and
+	// #else, then the #endif (absent if the file ended first).
+	Lines []int
+	// Macros are the macros named by the conditions it evaluated, each
+	// once, in order. Evaluated conditions pin the group taken: with the
+	// same macros, the same group is.
+	Macros []MacroState
+	// Skipped marks a chain inside a skipped group: nothing evaluated.
+	Skipped bool
+	// Guard marks an include guard: an #ifndef X whose next directive is
+	// #define X, with no #elif or #else.
+	Guard bool
+}
+
+// A MacroState is a macro as a condition saw it.
+type MacroState struct {
+	Name     string
+	Defined  bool
+	FuncLike bool
+	// Value is an object-like macro's replacement, spelled with single
+	// spaces ("" when undefined, function-like or empty).
+	Value string
+	// ValueRead says a condition read the value (#if N > 2), not only
+	// whether it is defined (#ifdef N, defined(N)).
+	ValueRead bool
 }
 
 // Pos returns where a token of the result stands: its file (as #line
@@ -201,6 +239,8 @@ type ppFrame struct {
 	from      RawToken // the "#" of the #include that opened an included file
 	ctx       int32
 	conds     []ppCond
+	condRecs  []int  // Result.Conditionals index of each level of conds
+	guardCand int    // 1 + the index of an #ifndef just read, 0 if none
 	lineDelta int    // set by #line
 	fileName  string // set by #line "file"
 	ended     bool

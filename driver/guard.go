@@ -1,0 +1,184 @@
+package driver
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/rewrite"
+)
+
+// Permutation guards.
+//
+// A rewrite packs the interface it reads, which the macros of the run
+// (-D, and the file's own #defines) chose: a member between #ifdef
+// SHADOW and #endif is packed or not. Compiled with other macros, the
+// rewritten file would declare a packed struct for a permutation it is
+// not, which fails at best ("Field ShadowPos is not defined") and reads
+// the wrong registers at worst. So a rewritten entry point whose
+// interface depends on macros carries a guard: an #if that holds exactly
+// in the permutation the rewrite read, and an #error naming it otherwise.
+//
+// The interface depends on the conditionals (pp.Conditional) that hold
+// one of its elements, or stand between two of them in one file, or
+// between the start of the entry point's definition and its body (its
+// parameters); include guards do not count. Each such conditional
+// recorded the macros its evaluated conditions named, as they were: with
+// them alike, every one of those conditionals takes the same group, so
+// the interface is the same. The guard states them (defined or not, and
+// an integer value), which is exact for conditions on definedness and on
+// integer macros, and stricter than needed otherwise (a macro defined as
+// a word is only required to be defined): it never lets another
+// permutation through silently, which is the point.
+
+// A guardDep is what an interface depends on: the conditionals and the
+// states their macros had.
+type guardDep struct {
+	at     ir.Pos // the first conditional, for the note
+	macros []hlsl.MacroState
+}
+
+// interfaceGuard finds what the interface of an entry point (its
+// signature sig, which its definition declares) depends on; nil if
+// nothing.
+func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guardDep {
+	if u.PP == nil || len(u.PP.Conditionals) == 0 {
+		return nil
+	}
+	type span struct {
+		file     string
+		from, to int
+	}
+	var spans []span
+	for i := range sig.Elements {
+		e := &sig.Elements[i]
+		spans = append(spans, span{e.Pos.File, e.Pos.Line, e.Pos.Line})
+		if i > 0 && sig.Elements[i-1].Pos.File == e.Pos.File && sig.Elements[i-1].Pos.Line < e.Pos.Line {
+			spans = append(spans, span{e.Pos.File, sig.Elements[i-1].Pos.Line, e.Pos.Line})
+		}
+	}
+	for _, d := range ep.Decls {
+		if d.Body == nil {
+			continue
+		}
+		from, to := u.PP.Pos(&d.Start), u.PP.Pos(&d.Body[0])
+		spans = append(spans, span{from.File, from.Line, to.Line})
+	}
+	var dep *guardDep
+	for _, c := range u.PP.Conditionals {
+		if c.Guard {
+			continue
+		}
+		first, last := c.Lines[0], c.Lines[len(c.Lines)-1]
+		if len(c.Lines) == 1 {
+			last = int(^uint(0) >> 1) // the file ended inside it
+		}
+		relevant := slices.ContainsFunc(spans, func(s span) bool {
+			// Either the chain holds part of the span, or the span is
+			// inside the chain.
+			return s.file == c.File && (first >= s.from && first <= s.to || first <= s.from && last >= s.from)
+		})
+		if !relevant {
+			continue
+		}
+		if dep == nil {
+			dep = &guardDep{at: ir.Pos{File: c.File, Line: first, Col: 1}}
+		}
+		for _, m := range c.Macros {
+			k := slices.IndexFunc(dep.macros, func(o hlsl.MacroState) bool { return sameState(o, m) })
+			if k < 0 {
+				dep.macros = append(dep.macros, m)
+			} else {
+				dep.macros[k].ValueRead = dep.macros[k].ValueRead || m.ValueRead
+			}
+		}
+	}
+	return dep
+}
+
+// names lists the macros the interface depends on.
+func (g *guardDep) names() []string {
+	var out []string
+	for _, m := range g.macros {
+		if !slices.Contains(out, m.Name) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
+// guard writes the #if condition that holds in the permutation read. A
+// macro seen in two states (redefined between two conditionals) is left
+// out: no single state holds where the guard stands.
+func (g *guardDep) guard(entry string) *rewrite.Guard {
+	var terms []string
+	for _, m := range g.macros {
+		conflict := slices.ContainsFunc(g.macros, func(o hlsl.MacroState) bool { return o.Name == m.Name && !sameState(o, m) })
+		if conflict {
+			continue
+		}
+		switch {
+		case !m.Defined:
+			terms = append(terms, "!defined("+m.Name+")")
+		case m.ValueRead && !m.FuncLike && isInteger(m.Value):
+			terms = append(terms, fmt.Sprintf("defined(%s) && (%s) == %s", m.Name, m.Name, m.Value))
+		default:
+			terms = append(terms, "defined("+m.Name+")")
+		}
+	}
+	if len(terms) == 0 {
+		return nil
+	}
+	var state []string
+	for _, m := range g.macros {
+		switch {
+		case !m.Defined:
+		case m.Value != "" && m.ValueRead:
+			state = append(state, "-D"+m.Name+"="+m.Value)
+		default:
+			state = append(state, "-D"+m.Name)
+		}
+	}
+	perm := "with none of " + strings.Join(g.names(), ", ") + " defined"
+	if len(state) > 0 {
+		perm = strings.Join(state, " ")
+	}
+	return &rewrite.Guard{
+		Cond: strings.Join(terms, " && "),
+		Message: fmt.Sprintf("shpack rewrote %s for one permutation (%s): its interface depends on %s. Rewrite each permutation apart",
+			entry, perm, strings.Join(g.names(), ", ")),
+	}
+}
+
+// isInteger reports whether a macro's value is an integer literal the
+// preprocessor compares (decimal or hexadecimal, optionally signed).
+func isInteger(v string) bool {
+	v = strings.TrimPrefix(strings.ReplaceAll(v, " ", ""), "-")
+	v = strings.TrimRight(v, "uUlL")
+	_, err := strconv.ParseInt(v, 0, 64)
+	return err == nil && v != ""
+}
+
+// guardFor returns the guard of an entry point of file (nil if its
+// interface depends on no macro) and says so in a note.
+func (w *rewriter) guardFor(file int, ep *hlsl.EntryPoint, sig *ir.Signature, notes *[]ir.Note) *rewrite.Guard {
+	dep := interfaceGuard(w.units[file], ep, sig)
+	if dep == nil {
+		return nil
+	}
+	g := dep.guard(ep.Name)
+	if g == nil {
+		return nil
+	}
+	*notes = append(*notes, ir.Note{Pos: ep.Pos, Msg: fmt.Sprintf("%s: its interface depends on %s (the #if at %s): the rewrite packs it as these macros have it, and an #error stops the compiler in any other permutation (#if %s); rewrite each permutation apart",
+		ep.Name, strings.Join(dep.names(), ", "), dep.at, g.Cond)})
+	return g
+}
+
+// sameState reports whether two records are of one macro in one state.
+func sameState(a, b hlsl.MacroState) bool {
+	return a.Name == b.Name && a.Defined == b.Defined && a.FuncLike == b.FuncLike && a.Value == b.Value
+}
