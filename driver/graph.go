@@ -50,9 +50,12 @@ type graph struct {
 	srcs  []Source
 	units []*hlsl.Unit
 	uses  []use
-	pairs []pair
-	eps   map[node]*hlsl.EntryPoint
-	errs  ir.ErrorList
+	// usesOf indexes uses by the node they set (collect), so that a
+	// linked set's check costs its own uses.
+	usesOf map[node][]int
+	pairs  []pair
+	eps    map[node]*hlsl.EntryPoint
+	errs   ir.ErrorList
 }
 
 func newGraph(srcs []Source, units []*hlsl.Unit) *graph {
@@ -63,6 +66,13 @@ func newGraph(srcs []Source, units []*hlsl.Unit) *graph {
 // sets both a vertex and a pixel shader compiled from functions, whatever
 // their profiles.
 func (g *graph) collect() {
+	defer func() {
+		g.usesOf = map[node][]int{}
+		for i, u := range g.uses {
+			n := node{u.file, u.ref.Entry, u.stage}
+			g.usesOf[n] = append(g.usesOf[n], i)
+		}
+	}()
 	for fi, u := range g.units {
 		for _, t := range u.Techniques() {
 			for _, p := range t.Passes {
@@ -242,7 +252,21 @@ func (g *graph) checkUses(comp []pair) ir.ErrorList {
 		in[p.vs], in[p.ps] = true, true
 		linked[[2]node{p.vs, p.ps}] = true
 	}
-	for _, u := range g.uses {
+	var nodes []node
+	for _, p := range comp {
+		for _, n := range []node{p.vs, p.ps} {
+			if !slices.Contains(nodes, n) {
+				nodes = append(nodes, n)
+			}
+		}
+	}
+	var idx []int
+	for _, n := range nodes {
+		idx = append(idx, g.usesOf[n]...)
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
+		u := g.uses[i]
 		n := node{u.file, u.ref.Entry, u.stage}
 		if u.ref.Entry == "" || !in[n] {
 			continue

@@ -116,6 +116,10 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		index[len(pairs)] = i
 		pairs = append(pairs, g.pairs[i])
 	}
+	at := map[pair][]int{} // positions in pairs, so that a set costs its own pairs
+	for k, p := range pairs {
+		at[p] = append(at[p], k)
+	}
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable, TexcoordNames: opts.TexcoordNames}
 	for _, comp := range components(pairs) {
 		set, serrs := g.layoutSet(comp, setOptions{strategy: opts.Strategy, cons: cons})
@@ -132,8 +136,11 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 			}
 			res.Shared = append(res.Shared, sl)
 		}
-		for k, p := range pairs {
-			if set.vs[p.vs] != nil && set.ps[p.ps] != nil && inSet(comp, p) {
+		for _, p := range comp {
+			if set.vs[p.vs] == nil || set.ps[p.ps] == nil {
+				continue
+			}
+			for _, k := range at[p] {
 				byPass[index[k]] = layouts{set.vs[p.vs].layout, set.ps[p.ps].layout}
 			}
 		}
@@ -191,15 +198,6 @@ func techName(name string) string {
 		return "(unnamed)"
 	}
 	return name
-}
-
-func inSet(comp []pair, p pair) bool {
-	for _, q := range comp {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
 
 func plural(n int, one, many string) string {

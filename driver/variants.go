@@ -289,19 +289,39 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 		errs.Sort()
 		return nil, nil, errs
 	}
-	// Any pixel variant with any vertex variant that feeds it.
-	for j := range out {
-		want := readKey(out[j].PS)
-		for i := range out {
-			if i == j {
+	// The promise: the pixel shader of any variant reads the vertex
+	// shader of any variant that writes what it reads alike. vs_3_0 and
+	// ps_3_0 link by declared semantic, not by register number: a pixel
+	// shader reads a semantic right from every vertex shader that puts it
+	// at the same components of a register declared with the same
+	// semantic. So the promise holds when every semantic has one
+	// (components, declared semantic) in all the vertex layouts, whatever
+	// o register holds it there: checked in one pass, where deriving
+	// every pixel variant from every vertex variant costs n².
+	type semKey struct {
+		u   ir.Usage
+		idx int
+	}
+	type place struct {
+		p       ir.Placement
+		variant int
+	}
+	places := map[semKey]place{}
+	for i := range out {
+		l := out[i].VS
+		for k, p := range l.Place {
+			if p.Reg == ir.NoReg {
 				continue
 			}
-			pl, err := readers[j].Derive(out[i].VS)
-			if err != nil {
-				continue // variant i does not write what variant j reads
+			u, idx, _ := l.Sig.Elements[k].Semantic.D3D9()
+			key := semKey{u, idx}
+			prev, ok := places[key]
+			if !ok {
+				places[key] = place{p, i}
+				continue
 			}
-			if readKey(pl) != want {
-				return nil, nil, fmt.Errorf("internal error: variant %s's pixel shader reads variant %s's vertex shader differently", vars[j].Name, vars[i].Name)
+			if prev.p.Mask.First() != p.Mask.First() || prev.p.Usage != p.Usage || prev.p.Index != p.Index {
+				return nil, nil, fmt.Errorf("internal error: variants %s and %s place %s%d differently (%v %v %v%d, %v %v %v%d)", vars[prev.variant].Name, vars[i].Name, u, idx, prev.p.Reg, prev.p.Mask, prev.p.Usage, prev.p.Index, p.Reg, p.Mask, p.Usage, p.Index)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package hlsl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -75,17 +76,14 @@ type EntryParam struct {
 // (see EntryPoint). Errors are ir.ErrorList values; when there is no such
 // function, a *NotFoundError.
 func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
-	var decls []*FuncDecl
+	decls := u.idx.funcs[name]
 	var def *FuncDecl
-	for _, d := range u.File.Decls {
-		if f := d.Func; f != nil && f.Name.Text == name {
-			decls = append(decls, f)
-			if f.Body != nil {
-				if def != nil {
-					return nil, ir.ErrorList{u.errorAt(f.Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
-				}
-				def = f
+	for _, f := range decls {
+		if f.Body != nil {
+			if def != nil {
+				return nil, ir.ErrorList{u.errorAt(f.Pos, "function %s is defined more than once (overloads cannot be entry points)", name)}
 			}
+			def = f
 		}
 	}
 	switch {
@@ -121,14 +119,10 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	for k, p := range pl.Params {
 		ep.Params = append(ep.Params, u.entryParam(p, groups[k], shape.params[k]))
 	}
-	for _, d := range u.File.Decls {
-		if f := d.Func; f != nil {
-			if f.Name.Text == name {
-				ep.Decls = append(ep.Decls, u.funcSyntax(f))
-			}
-			ep.Calls = append(ep.Calls, u.callsIn(f, name)...)
-		}
+	for _, f := range decls {
+		ep.Decls = append(ep.Decls, u.funcSyntax(f))
 	}
+	ep.Calls = slices.Clone(u.idx.calls[name])
 	return ep, nil
 }
 
@@ -252,21 +246,6 @@ func (u *Unit) entryParam(p *Param, toks []lexer.Token, r paramRange) EntryParam
 		ep.Struct = true
 	}
 	return ep
-}
-
-// callsIn returns the tokens of f's body that call the function name:
-// name followed by "(" and not after "." (a member spelled like it).
-func (u *Unit) callsIn(f *FuncDecl, name string) []Token {
-	if f.Body == nil {
-		return nil
-	}
-	var out []Token
-	for i := f.Body.Pos.Offset + 1; i < f.Body.Close.Offset && i+1 < len(u.tokens); i++ {
-		if t := u.tokens[i]; t.Kind == TokIdent && t.Text == name && u.tokens[i+1].Text == "(" && u.tokens[i-1].Text != "." {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // paramTokens splits a parenthesized parameter list into the tokens of

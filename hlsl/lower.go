@@ -28,6 +28,13 @@ type index struct {
 	consts   map[string]*ConstDecl
 	rowMajor map[any]bool
 	dupes    map[*StructDecl]*StructDecl // a redefinition and the first definition
+	// funcs are the declarations of each function name, in source order;
+	// calls the tokens that call each name from a function body ("F("
+	// not after "."), in source order. Built in one pass, so that an
+	// entry point costs its own function, not a scan of every body (link
+	// and rewrite of thousands of passes stay linear).
+	funcs map[string][]*FuncDecl
+	calls map[string][]Token
 }
 
 func (u *Unit) buildIndex() {
@@ -61,6 +68,23 @@ func (u *Unit) buildIndex() {
 			}
 		case d.Func != nil:
 			x.rowMajor[d.Func] = rowMajor
+		}
+	}
+	x.funcs = map[string][]*FuncDecl{}
+	x.calls = map[string][]Token{}
+	for _, d := range u.File.Decls {
+		f := d.Func
+		if f == nil {
+			continue
+		}
+		x.funcs[f.Name.Text] = append(x.funcs[f.Name.Text], f)
+		if f.Body == nil {
+			continue
+		}
+		for i := f.Body.Pos.Offset + 1; i < f.Body.Close.Offset && i+1 < len(u.tokens); i++ {
+			if t := u.tokens[i]; t.Kind == TokIdent && u.tokens[i+1].Text == "(" && u.tokens[i-1].Text != "." {
+				x.calls[t.Text] = append(x.calls[t.Text], t)
+			}
 		}
 	}
 	u.idx = x

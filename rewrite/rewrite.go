@@ -241,6 +241,9 @@ type file struct {
 	// register number): "r", unless the file defines a macro of that form,
 	// which would replace the member's name.
 	prefix string
+	// crlf caches whether Src ends lines with CR LF: 0 not known yet, 1
+	// no, 2 yes.
+	crlf uint8
 }
 
 // field names the packed structs' member for register n.
@@ -387,7 +390,13 @@ func (f *file) insertBlock(t *hlsl.Token, text string) {
 
 // lineEnds gives generated text the file's line ends.
 func (f *file) lineEnds(text string) string {
-	if bytes.Contains(f.Src, []byte("\r\n")) {
+	if f.crlf == 0 {
+		f.crlf = 1
+		if bytes.Contains(f.Src, []byte("\r\n")) {
+			f.crlf = 2
+		}
+	}
+	if f.crlf == 2 {
 		return strings.ReplaceAll(text, "\n", "\r\n")
 	}
 	return text
