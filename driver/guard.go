@@ -24,8 +24,11 @@ import (
 //
 // The interface depends on the conditionals (pp.Conditional) that hold
 // one of its elements, or stand between two of them in one file, or
-// between the start of the entry point's definition and its body (its
-// parameters); include guards do not count. Each such conditional
+// inside the definition of a struct it returns or takes, or between the
+// start of the entry point's definition and its body (its parameters);
+// include guards do not count. It depends too on the macros spelled
+// there (pp.MacroUse: an array size), unless a file defines them outside
+// any conditional. Each such conditional
 // recorded the macros its evaluated conditions named, as they were: with
 // them alike, every one of those conditionals takes the same group, so
 // the interface is the same. The guard states them (defined or not, and
@@ -45,7 +48,7 @@ type guardDep struct {
 // signature sig, which its definition declares) depends on; nil if
 // nothing.
 func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guardDep {
-	if u.PP == nil || len(u.PP.Conditionals) == 0 {
+	if u.PP == nil || len(u.PP.Conditionals) == 0 && len(u.PP.Uses) == 0 {
 		return nil
 	}
 	type span struct {
@@ -58,6 +61,17 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 		spans = append(spans, span{e.Pos.File, e.Pos.Line, e.Pos.Line})
 		if i > 0 && sig.Elements[i-1].Pos.File == e.Pos.File && sig.Elements[i-1].Pos.Line < e.Pos.Line {
 			spans = append(spans, span{e.Pos.File, sig.Elements[i-1].Pos.Line, e.Pos.Line})
+		}
+	}
+	// The structs it returns or takes, from "struct" to "}": a member
+	// between directives after the last one read is part of it too.
+	types := []string{ep.Return.Type}
+	for _, p := range ep.Params {
+		types = append(types, p.Type)
+	}
+	for _, t := range types {
+		if from, to, ok := u.StructSpan(t); ok && from.File == to.File {
+			spans = append(spans, span{from.File, from.Line, to.Line})
 		}
 	}
 	for _, d := range ep.Decls {
@@ -94,6 +108,24 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 			} else {
 				dep.macros[k].ValueRead = dep.macros[k].ValueRead || m.ValueRead
 			}
+		}
+	}
+	// Macros spelled in the declarations (an array size, a type): their
+	// values are part of the interface.
+	for _, use := range u.PP.Uses {
+		in := slices.ContainsFunc(spans, func(s span) bool {
+			return s.file == use.Pos.File && use.Pos.Line >= s.from && use.Pos.Line <= s.to
+		})
+		if !in || use.Macro.Fixed {
+			continue // a macro no permutation changes
+		}
+		if dep == nil {
+			dep = &guardDep{at: use.Pos}
+		}
+		if k := slices.IndexFunc(dep.macros, func(o hlsl.MacroState) bool { return sameState(o, use.Macro) }); k < 0 {
+			dep.macros = append(dep.macros, use.Macro)
+		} else {
+			dep.macros[k].ValueRead = true
 		}
 	}
 	return dep
@@ -166,10 +198,17 @@ func isInteger(v string) bool {
 // interface depends on no macro) and says so in a note.
 func (w *rewriter) guardFor(file int, ep *hlsl.EntryPoint, sig *ir.Signature, notes *[]ir.Note) *rewrite.Guard {
 	dep := interfaceGuard(w.units[file], ep, sig)
-	if dep == nil {
+	var g *rewrite.Guard
+	if dep != nil {
+		g = dep.guard(ep.Name)
+	}
+	if w.hooks.guards != nil {
+		// RewriteVariants writes the conditions itself.
+		if g != nil {
+			w.hooks.guards[ep.Name] = g.Cond
+		}
 		return nil
 	}
-	g := dep.guard(ep.Name)
 	if g == nil {
 		return nil
 	}

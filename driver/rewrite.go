@@ -48,6 +48,7 @@ type RewrittenPair struct {
 	VSLayout        *ir.Layout
 	PSLayout        *ir.Layout
 	Rewritten       bool
+	vsFile          int // the source the vertex shader is defined in
 }
 
 // RewriteResult is the outcome of Rewrite.
@@ -92,19 +93,37 @@ func Rewrite(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
 	if opts.LayoutOut {
 		opts.All = true
 	}
+	return rewriteHooked(srcs, opts, &rewriteHooks{})
+}
+
+// rewriteHooks change what a rewrite does for RewriteVariants.
+type rewriteHooks struct {
+	// apply gives, by vertex shader name, the layout to apply instead of
+	// planning one.
+	apply map[string]*layoutfile.Interface
+	// markers marks the generated blocks (rewrite.Plan.Markers).
+	markers bool
+	// guards, when not nil, collects the permutation guard of each entry
+	// point by name ("" if its interface depends on no macro) instead of
+	// writing it into its block.
+	guards map[string]string
+}
+
+func rewriteHooked(srcs []Source, opts RewriteOptions, h *rewriteHooks) (*RewriteResult, error) {
 	res := &RewriteResult{}
 	units, err := parseAll(srcs, &opts.PP, res)
 	if err != nil {
 		return nil, err
 	}
-	w := &rewriter{graph: newGraph(srcs, units), opts: opts, res: res}
+	w := &rewriter{graph: newGraph(srcs, units), opts: opts, res: res, hooks: h}
 	return w.run()
 }
 
 type rewriter struct {
 	*graph
-	opts RewriteOptions
-	res  *RewriteResult
+	opts  RewriteOptions
+	res   *RewriteResult
+	hooks *rewriteHooks
 }
 
 func (w *rewriter) run() (*RewriteResult, error) {
@@ -113,6 +132,7 @@ func (w *rewriter) run() (*RewriteResult, error) {
 	for i, s := range w.srcs {
 		plan.Files = append(plan.Files, rewrite.File{Name: s.Name, Src: s.Src, Unit: w.units[i]})
 	}
+	plan.Markers = w.hooks.markers
 	if (w.opts.VSEntry == "") != (w.opts.PSEntry == "") {
 		w.rewriteStage(plan)
 		return w.apply(plan)
@@ -243,6 +263,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	}
 	opts := setOptions{
 		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true, typed: true,
+		apply: w.hooks.apply,
 	}
 	set, errs := w.layoutSet(comp, opts)
 	if len(errs) > 0 {
@@ -266,7 +287,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	for _, p := range comp {
 		plan.pairs = append(plan.pairs, RewrittenPair{
 			Technique: p.tech, Pass: p.pass, VS: p.vs.name, PS: p.ps.name,
-			VSLayout: set.vs[p.vs].layout, PSLayout: set.ps[p.ps].layout, Rewritten: true,
+			VSLayout: set.vs[p.vs].layout, PSLayout: set.ps[p.ps].layout, Rewritten: true, vsFile: p.vs.file,
 		})
 	}
 	for _, n := range set.vsOrder {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -64,6 +65,9 @@ type setOptions struct {
 	// declares each register as one HLSL member, of one type on each
 	// side, so that no value is converted on its way (see typeGroups).
 	typed bool
+	// apply gives, by vertex shader name, a layout to apply instead of
+	// packing (RewriteVariants' family layouts).
+	apply map[string]*layoutfile.Interface
 }
 
 // layoutSet lays out one linked set of vs_3_0/ps_3_0 pairs. Errors are
@@ -89,7 +93,12 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 				continue
 			}
 		}
-		l, err := pack.ForFile(o.strategy, sig, vsFile, o.cons)
+		var l *ir.Layout
+		if it := o.apply[p.vs.name]; it != nil {
+			l, err = it.Apply(sig, "the family layout of the variants")
+		} else {
+			l, err = pack.ForFile(o.strategy, sig, vsFile, o.cons)
+		}
 		if err != nil {
 			errs = append(errs, p.context(err)...)
 			continue
@@ -144,6 +153,10 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 	}
 	if len(conflicts) == 0 {
 		return s, nil
+	}
+	if len(o.apply) > 0 {
+		// The layouts applied cannot be packed again as one family here.
+		return nil, conflicts
 	}
 	var sigs []*ir.Signature
 	for _, n := range s.vsOrder {

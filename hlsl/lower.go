@@ -813,3 +813,27 @@ func (f *flattener) expandParam(v value) {
 	}
 	f.expand(v, nil, 0, 0)
 }
+
+// StructSpan returns where the definition of struct name starts (its
+// "struct") and where it ends (its "}"), for a caller that must know what
+// lies between (the rewrite's permutation guard); false if the unit
+// defines no such struct.
+func (u *Unit) StructSpan(name string) (from, to ir.Pos, ok bool) {
+	sd := u.idx.structs[name]
+	if sd == nil || sd.Body == nil {
+		return ir.Pos{}, ir.Pos{}, false
+	}
+	depth := 0
+	for i := sd.Body.Pos.Offset; i < len(u.tokens); i++ {
+		switch u.tokens[i].Text {
+		case "{":
+			depth++
+		case "}":
+			depth--
+			if depth == 0 {
+				return u.pos(sd.Pos), u.PP.Pos(&u.tokens[i]), true
+			}
+		}
+	}
+	return ir.Pos{}, ir.Pos{}, false
+}

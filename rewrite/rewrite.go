@@ -123,7 +123,18 @@ type Plan struct {
 	Files  []File
 	Vertex []Vertex
 	Pixel  []Pixel
+	// Markers puts each generated block between a BlockBegin and a
+	// BlockEnd line (see insertBlock).
+	Markers bool
 }
+
+// The lines that mark a generated block with Plan.Markers: BlockBegin is
+// followed by the block's key (its function's name, "#", the index of
+// the declaration) and a line end.
+const (
+	BlockBegin = "//@shpack-block "
+	BlockEnd   = "//@shpack-end"
+)
 
 // An edit replaces src[off:end] with text. A rename is an edit of one
 // token that a larger edit may take into its own text (see file.text).
@@ -143,7 +154,7 @@ func Apply(p *Plan) ([][]byte, error) {
 			taken[id] = true
 		}
 	}
-	a := &applier{taken: taken, files: make([]*file, len(p.Files))}
+	a := &applier{taken: taken, files: make([]*file, len(p.Files)), markers: p.Markers}
 	for i := range p.Files {
 		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}, prefix: fieldPrefix(p.Files[i].Unit.PP.Macros)}
 	}
@@ -204,9 +215,10 @@ func Apply(p *Plan) ([][]byte, error) {
 // applier holds what the edits of all files share: the names taken and
 // the errors.
 type applier struct {
-	taken map[string]bool
-	files []*file
-	errs  ir.ErrorList
+	markers bool
+	taken   map[string]bool
+	files   []*file
+	errs    ir.ErrorList
 }
 
 // fresh returns base, or base with a number, so that it names nothing the
@@ -370,18 +382,26 @@ func blockComment(text string) string {
 // line of token t, followed by a #line directive that gives that line its
 // number back; when something precedes t on its line, the block goes
 // right before t, on lines of its own.
-func (f *file) insertBlock(t *hlsl.Token, text string) {
+//
+// With Plan.Markers, the block (without the #line) stands between the
+// lines BlockBegin+key and BlockEnd, for a caller that merges the
+// rewrites of several permutations (driver's variants).
+func (f *file) insertBlock(t *hlsl.Token, text, key string) {
 	at := int(t.Off)
 	lineStart := at
 	for lineStart > 0 && (f.Src[lineStart-1] == ' ' || f.Src[lineStart-1] == '\t') {
 		lineStart--
 	}
+	lead := ""
 	if lineStart == 0 || f.Src[lineStart-1] == '\n' {
 		at = lineStart
 	} else {
-		text = "\n" + text
+		lead = "\n"
 	}
-	text += lineDirective(f.Unit.PP.Pos(t)) + "\n"
+	if f.a.markers {
+		text = BlockBegin + key + "\n" + text + BlockEnd + "\n"
+	}
+	text = lead + text + lineDirective(f.Unit.PP.Pos(t)) + "\n"
 	if at != lineStart {
 		text += strings.Repeat(" ", max(0, f.Unit.PP.Pos(t).Col-1))
 	}
@@ -466,7 +486,7 @@ func (f *file) editHeader(ep *hlsl.EntryPoint, block, ret string, dropSem bool, 
 			pre += copyText + "\n"
 		}
 		if pre != "" {
-			f.insertBlock(&d.Start, pre)
+			f.insertBlock(&d.Start, pre, ep.Name+"#"+strconv.Itoa(di))
 		}
 		if ret != "" {
 			f.replace(int(d.Ret[0].Off), end(&d.Ret[len(d.Ret)-1]), ret)

@@ -59,6 +59,15 @@ Flags:
   --depfile=FILE      write a Make/Ninja dependency file (needs -o or --out-dir)
   --svg=FILE          also draw the layouts of the pairs it packs, VS and PS
                       side by side, as a register map (shpack --format=svg)
+  --variants=FILE     rewrite every permutation of the variants file (as for
+                      shpack --variants) into ONE source that compiles for
+                      each with its own -D flags: the vertex outputs of all
+                      variants packed as one family, so any variant's pixel
+                      shader reads any variant's vertex shader; each
+                      generated block under #if conditions on the macros the
+                      interface depends on; another permutation compiles if
+                      its interface is one of theirs and stops at an #error
+                      otherwise
   --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
                       as for shpack FILE
@@ -83,6 +92,7 @@ type rewriteFlags struct {
 	depfile          string
 	svg              string
 	layout           layoutFlags
+	variants         string
 }
 
 func (e *env) rewrite(args []string) int {
@@ -101,6 +111,7 @@ func (e *env) rewrite(args []string) int {
 	fs.StringVar(&rf.depfile, "depfile", "", "")
 	fs.StringVar(&rf.svg, "svg", "", "")
 	rf.layout.register(fs)
+	fs.StringVar(&rf.variants, "variants", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -132,6 +143,9 @@ func (e *env) rewrite(args []string) int {
 	if msg := rf.layout.check(nil, true, 1); msg != "" {
 		return e.usageError("%s", msg)
 	}
+	if rf.variants != "" && (rf.layout.in != "" || rf.layout.out != "" || (rf.vsEntry == "") != (rf.psEntry == "")) {
+		return e.usageError("rewrite: --variants rewrites pairs (both --vs-entry and --ps-entry, or the techniques), without --layout or --layout-out")
+	}
 	if rf.layout.in != "" {
 		if rf.layout.file, err = e.readLayout(rf.layout.in); err != nil {
 			return e.report(err)
@@ -151,12 +165,22 @@ func (e *env) rewrite(args []string) int {
 		}
 		srcs = append(srcs, driver.Source{Name: name, Src: src})
 	}
-	res, err := driver.Rewrite(srcs, driver.RewriteOptions{
+	ropts := driver.RewriteOptions{
 		PP: *rf.front.ppOptions(), Strategy: strategy, MixColor: rf.mixColor,
 		TexcoordNames: rf.semantics == "texcoord",
 		All:           rf.all, VSEntry: rf.vsEntry, PSEntry: rf.psEntry,
 		Layout: rf.layout.file, LayoutOut: rf.layout.out != "",
-	})
+	}
+	var res *driver.RewriteResult
+	if rf.variants != "" {
+		vars, verr := e.loadVariants(rf.variants)
+		if verr != nil {
+			return e.report(verr)
+		}
+		res, err = driver.RewriteVariants(srcs, ropts, vars, rf.variants)
+	} else {
+		res, err = driver.Rewrite(srcs, ropts)
+	}
 	if res != nil {
 		for _, w := range res.Warnings {
 			e.note(w.Error())
@@ -185,6 +209,9 @@ func (e *env) rewrite(args []string) int {
 	deps := res.Deps
 	if rf.layout.in != "" {
 		deps = append(slices.Clone(deps), rf.layout.in)
+	}
+	if rf.variants != "" {
+		deps = append(slices.Clone(deps), rf.variants)
 	}
 	if rf.out == "" && rf.outDir == "" || rf.out == "-" {
 		e.reads = deps

@@ -120,6 +120,11 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 		}
 		p.reportStrErrs(f, line)
 		p.define(args, hash.Pos, hash.Ctx)
+		if len(args) > 0 {
+			if m := p.macros[args[0].Text]; m != nil {
+				m.fixed = !p.inConditional(f)
+			}
+		}
 	case "undef":
 		p.reportStrErrs(f, line)
 		if n, ok := p.macroName(hash, "#undef", args); ok {
@@ -695,15 +700,32 @@ func (p *ppState) recordCondition(f *ppFrame, directive string, args []RawToken)
 		}
 		st := MacroState{Name: t.Text, ValueRead: read}
 		if m, ok := p.macros[t.Text]; ok {
-			st.Defined, st.FuncLike = true, m.funcLike
-			if !m.funcLike && m.builtin == 0 {
-				var parts []string
-				for _, b := range m.body {
-					parts = append(parts, b.tok.Text)
-				}
-				st.Value = strings.Join(parts, " ")
-			}
+			st = p.macroState(m, read)
 		}
 		c.Macros = append(c.Macros, st)
 	}
+}
+
+// macroState describes a defined macro now.
+func (p *ppState) macroState(m *ppMacro, read bool) MacroState {
+	st := MacroState{Name: m.name, Defined: true, FuncLike: m.funcLike, ValueRead: read, Fixed: m.fixed}
+	if !m.funcLike && m.builtin == 0 {
+		var parts []string
+		for _, b := range m.body {
+			parts = append(parts, b.tok.Text)
+		}
+		st.Value = strings.Join(parts, " ")
+	}
+	return st
+}
+
+// inConditional reports whether f is inside a conditional group other
+// than an include guard.
+func (p *ppState) inConditional(f *ppFrame) bool {
+	for _, k := range f.condRecs {
+		if !p.res.Conditionals[k].Guard {
+			return true
+		}
+	}
+	return false
 }

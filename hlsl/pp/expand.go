@@ -95,6 +95,9 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 		s.unread(ppTok{RawToken: RawToken{Kind: TokInt, Text: strconv.Itoa(t.Pos.Line), Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
 		return true
 	}
+	if !t.Expanded {
+		p.res.Uses = append(p.res.Uses, MacroUse{Pos: t.Pos, Macro: p.macroState(m, true)})
+	}
 	if !m.funcLike {
 		hs := p.hideSet(t.hs, m, t)
 		p.spend(1+len(m.body), t)

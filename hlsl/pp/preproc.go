@@ -140,6 +140,16 @@ type Result struct {
 	// Conditionals are the #if, #ifdef and #ifndef chains met, skipped
 	// or not, in the order their #if was read.
 	Conditionals []Conditional
+	// Uses are the macro invocations spelled in the files (not those a
+	// replacement made), in order, each with the macro as it was then:
+	// what text outside conditionals depends on (float4 L[NUM_LIGHTS]).
+	Uses []MacroUse
+}
+
+// A MacroUse is one invocation of a macro spelled in a file.
+type MacroUse struct {
+	Pos   ir.Pos
+	Macro MacroState
 }
 
 // A Conditional is one #if, #ifdef or #ifndef chain as the preprocessor
@@ -175,6 +185,9 @@ type MacroState struct {
 	// ValueRead says a condition read the value (#if N > 2), not only
 	// whether it is defined (#ifdef N, defined(N)).
 	ValueRead bool
+	// Fixed says the macro was defined in a file outside any conditional
+	// (include guards aside), not by -D: no permutation changes it.
+	Fixed bool
 }
 
 // Pos returns where a token of the result stands: its file (as #line
@@ -252,6 +265,7 @@ func (f *ppFrame) skipping() bool { return len(f.conds) > 0 && !f.conds[len(f.co
 type ppMacro struct {
 	name     string
 	id       int32
+	fixed    bool // defined in a file outside any conditional but include guards
 	funcLike bool
 	variadic bool
 	nparams  int // including __VA_ARGS__
