@@ -183,3 +183,55 @@ func TestBuildIntegration(t *testing.T) {
 		assert.Contains(t, string(asm), want)
 	})
 }
+
+// TestBuildFanOut runs the README's fan-out Ninja build (an uber shader
+// rewritten once for its permutations, a pair rewritten stage by stage
+// through a layout file, every compile step apart) with -j8 and, from
+// clean, with -j1: the same outputs byte for byte, whatever the order or
+// the parallelism; a second run has nothing to do.
+func TestBuildFanOut(t *testing.T) {
+	testenv.Heavy(t)
+	need(t, "ninja")
+	glslangTool(t)
+	snippets := readmeSnippets(t)
+	require.Contains(t, snippets, "fanout.ninja")
+	bin := filepath.Dir(buildShpack(t))
+	dir := t.TempDir()
+	files := map[string]string{"fanout.ninja": snippets["fanout.ninja"], "perm.hlsl": permShader, "perm.variants": permVariants}
+	p := newStagesPair()
+	files["FooV.hlsl"], files["FooP.hlsl"] = p.vs, p.ps["FooP.hlsl"]
+	for name, src := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	ninja := func(args ...string) string {
+		cmd := exec.Command("ninja", append([]string{"-f", "fanout.ninja"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "ninja %v:\n%s", args, out)
+		return string(out)
+	}
+	outputs := func() map[string]string {
+		m := map[string]string{}
+		entries, err := os.ReadDir(filepath.Join(dir, "build"))
+		require.NoError(t, err)
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".d") {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "build", e.Name()))
+			require.NoError(t, err)
+			m[e.Name()] = string(b)
+		}
+		return m
+	}
+	ninja("-j8")
+	first := outputs()
+	for _, want := range []string{"perm.hlsl", "perm.full.vs", "perm.full.ps", "perm.base.ps", "FooV.hlsl", "foo.layout", "FooP.hlsl", "FooV.vs", "FooP.ps"} {
+		assert.NotEmpty(t, first[want], want)
+	}
+	assert.Contains(t, ninja("-j8"), "no work to do")
+	ninja("-t", "clean")
+	ninja("-j1")
+	assert.Equal(t, first, outputs(), "the same outputs with -j1 from clean")
+}
