@@ -140,7 +140,22 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 			err = ferr
 		}
 	} else {
-		l, err = pack.ForFile(w.opts.Strategy, sig, vsFile, ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames})
+		cons := ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}
+		l, err = pack.ForFile(w.opts.Strategy, sig, vsFile, cons)
+		if err != nil && sig != ep.Out {
+			// As for a pair: int and bool outputs kept in registers of
+			// their own can cost the registers that let it fit; then they
+			// share, converted on their way.
+			if l2, err2 := pack.ForFile(w.opts.Strategy, ep.Out, vsFile, cons); err2 == nil {
+				why := err.Error()
+				if el := ir.Errors(err); len(el) > 0 {
+					why = el[0].Msg
+				}
+				w.note(ep.Pos, "%s: its int, uint or bool outputs share registers with outputs of other types, or it would not fit vs_3_0 (%s): they are converted to float and back on their way, which keeps whole numbers and truth values but not a float read as an int",
+					n.name, why)
+				l, err = l2, nil
+			}
+		}
 	}
 	if err != nil {
 		w.errs = append(w.errs, ir.Errors(err)...)

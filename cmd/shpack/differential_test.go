@@ -640,6 +640,58 @@ func (d *diffRun) rewrite() {
 				d.compiled(path+"/wine", stripped, u.ps, d.compileWine)
 			}
 		}
+		if !d.p.Effect {
+			d.stages(mode, src)
+		}
+	}
+}
+
+// stages builds the pair stage by stage through a layout file, as an
+// engine that compiles the vertex and the pixel stage in separate steps
+// would: the vertex shader rewritten alone (--layout-out), each pixel
+// shader alone from the layout file (--layout); glslang reads each, and
+// with vkd3d each pair is compiled, checked and drawn. A pixel shader
+// that reads an output as another kind of type than the vertex shader
+// writes it is refused by design (a stage alone cannot keep it apart):
+// logged, not failed.
+func (d *diffRun) stages(mode, src string) {
+	path := "stages/" + mode
+	layout := filepath.Join(d.dir, "stages."+mode+".layout")
+	vsOut := filepath.Join(d.dir, "stages."+mode+".vs.hlsl")
+	code, _, stderr := shpackRun("rewrite", "--semantics="+mode, "--vs-entry="+d.p.VSEntry, "--layout-out="+layout, "-o", vsOut, src)
+	if code != exitOK {
+		d.fail(path, "shpack rewrite --vs-entry=%s --layout-out exits %d:\n%s", d.p.VSEntry, code, stderr)
+		return
+	}
+	d.glslang(path+"/glslang", d.write("stages."+mode+".vs.stripped.hlsl", randpair.StripTechniques(string(d.read(vsOut)))), "vert", d.p.VSEntry)
+	vso := filepath.Join(d.dir, "stages."+mode+".vso")
+	if d.vkd3d {
+		if err := d.compileVkd3d(vsOut, d.p.VSEntry, "vs_3_0", vso); err != nil {
+			d.fail(path+"/vkd3d", "the vertex stage rewritten alone does not compile:\n%v", err)
+			return
+		}
+	}
+	for k, ps := range d.p.PSEntries {
+		psOut := filepath.Join(d.dir, fmt.Sprintf("stages.%s.ps%d.hlsl", mode, k))
+		code, _, stderr := shpackRun("rewrite", "--ps-entry="+ps, "--layout="+layout, "-o", psOut, src)
+		if code != exitOK {
+			if strings.Contains(stderr, "rewrite the pair in one call, which keeps such inputs in registers of their own") {
+				d.t.Logf("%s: %s: %s reads an output as another type: refused alone, as documented", d.p.Label(), path, ps)
+				continue
+			}
+			d.fail(path, "shpack rewrite --ps-entry=%s --layout exits %d:\n%s", ps, code, stderr)
+			continue
+		}
+		d.glslang(path+"/glslang", d.write(fmt.Sprintf("stages.%s.ps%d.stripped.hlsl", mode, k), randpair.StripTechniques(string(d.read(psOut)))), "frag", ps)
+		if !d.vkd3d {
+			continue
+		}
+		pso := filepath.Join(d.dir, fmt.Sprintf("stages.%s.ps%d.pso", mode, k))
+		if err := d.compileVkd3d(psOut, ps, "ps_3_0", pso); err != nil {
+			d.fail(path+"/vkd3d", "the pixel stage %s rewritten alone does not compile:\n%v", ps, err)
+			continue
+		}
+		d.report(d.validate(path+"/vkd3d", vso, pso, k))
 	}
 }
 
