@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
@@ -61,13 +62,35 @@ func (e *env) readLayout(path string) (*layoutfile.File, error) {
 // applyLayout lays out sig as the layout file says: a vertex shader's
 // outputs where its interface puts them, a pixel shader's inputs derived
 // from its interface's vertex layout (as link derives them).
+//
+// A pixel shader linked with several vertex shaders is in each of their
+// interfaces; they must feed it alike (a family does), or it is an error.
 func applyLayout(lf *layoutfile.File, sig *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
-	it, err := lf.Find(sig.Name, f.Profile.Stage)
+	if f.Profile.Stage == ir.Vertex {
+		it, err := lf.Find(sig.Name, ir.Vertex)
+		if err != nil {
+			return nil, err
+		}
+		return it.Apply(sig, lf.Name)
+	}
+	its, err := lf.FindAll(sig.Name, ir.Pixel)
 	if err != nil {
 		return nil, err
 	}
-	if f.Profile.Stage == ir.Vertex {
-		return it.Apply(sig, lf.Name)
+	var first *ir.Layout
+	for _, it := range its {
+		pl, err := pack.Derive(it.Layout(), sig, f)
+		if err != nil {
+			return nil, err
+		}
+		if first == nil {
+			first = pl
+			continue
+		}
+		if !slices.Equal(first.Place, pl.Place) {
+			return nil, ir.ErrorList{ir.Errorf(sig.Pos, sig.Include, "%s: the layout file %s plans it with vertex shaders %s and %s, which pack what it reads differently",
+				sig.Name, lf.Name, its[0].Names(), it.Names())}
+		}
 	}
-	return pack.Derive(it.Layout(), sig, f)
+	return first, nil
 }

@@ -190,6 +190,14 @@ func TestLayoutFilePack(t *testing.T) {
 	assert.Contains(t, linked, strings.TrimSpace(vsOut[strings.Index(vsOut, "dcl_position"):]))
 	assert.Contains(t, linked, strings.TrimSpace(psOut), "the pixel side from the layout file is link's")
 
+	// link writes the same layout file for the pair, and for an effect.
+	code, _, stderr = shpackRun("link", "--vs-entry=main", "--ps-entry=main", "--layout-out=link.layout", "FooV.hlsl", "FooP.hlsl")
+	require.Equal(t, exitOK, code, stderr)
+	code, fromLink, stderr := shpackRun("--profile=ps_3_0", "--entry=main", "--layout=link.layout", "FooP.hlsl")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, psOut, fromLink)
+	assert.Contains(t, string(got0(t, "link.layout")), `"pixel_shaders": ["main"]`)
+
 	code, alone, stderr := shpackRun("--profile=ps_3_0", "--entry=main", "FooP.hlsl")
 	require.Equal(t, exitOK, code, stderr)
 	assert.NotEqual(t, psOut, alone, "packed alone, the pixel side differs: which is why the note is there")
@@ -272,4 +280,22 @@ func TestLayoutFileErrors(t *testing.T) {
 			assert.Contains(t, stderr, c.want)
 		})
 	}
+}
+
+// TestLayoutFileEffect: link --layout-out on an effect whose pixel shader
+// two vertex shaders share (a family) writes an interface per vertex
+// shader; the pixel side packed alone from it reads what link gives.
+func TestLayoutFileEffect(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	dir := t.TempDir()
+	fx := filepath.Join("corpus", "rewrite", "family_shared_ps.fx")
+	lay := filepath.Join(dir, "e.layout")
+	code, linked, stderr := shpackRun("link", "--layout-out="+lay, fx)
+	require.Equal(t, exitOK, code, stderr)
+	layout := string(got0(t, lay))
+	assert.Contains(t, layout, `"vertex_shaders": ["BigVS"],`+"\n"+`      "pixel_shaders": ["SharedPS"]`)
+	assert.Contains(t, layout, `"vertex_shaders": ["SmallVS"],`+"\n"+`      "pixel_shaders": ["SharedPS"]`)
+	code, ps, stderr := shpackRun("--profile=ps_3_0", "--entry=SharedPS", "--layout="+lay, fx)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, linked, strings.TrimSpace(ps))
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -53,6 +54,10 @@ Flags:
                       colour on both (an effect: a pair per pass)
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
+  --layout-out=FILE   also write the vertex layouts as a layout file (schema
+                      shpack.interface/1): a pixel shader built in another
+                      step applies it (shpack --profile=ps_3_0 --layout=FILE,
+                      shpack rewrite --ps-entry=NAME --layout=FILE)
   --depfile=FILE      write a Make/Ninja dependency file (with --vs-out and
                       --ps-out, or --out-dir)
   --out-dir=DIR       an effect's passes: one file per pass and stage
@@ -89,6 +94,16 @@ type linkFlags struct {
 	psDefines         stringList
 	depfile           string
 	deps              []string // the files read, for the depfile
+	layoutOut         string
+	ifaces            []layoutfile.Interface // planned, for --layout-out
+}
+
+// layoutWrites is the layout file to write, if --layout-out asks for one.
+func (lf *linkFlags) layoutWrites() []fileWrite {
+	if lf.layoutOut == "" {
+		return nil
+	}
+	return []fileWrite{{lf.layoutOut, layoutfile.Marshal(lf.ifaces)}}
 }
 
 // writeWithDepfile writes the outputs, with the depfile if one is asked
@@ -140,6 +155,7 @@ func (e *env) link(args []string) int {
 	fs.Var(&lf.vsDefines, "vs-define", "")
 	fs.Var(&lf.psDefines, "ps-define", "")
 	fs.StringVar(&lf.depfile, "depfile", "", "")
+	fs.StringVar(&lf.layoutOut, "layout-out", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -169,6 +185,13 @@ func (e *env) link(args []string) int {
 	if msg := lf.opts.resolve(fs, true, "vs_3_0"); msg != "" {
 		return e.usageError("%s", msg)
 	}
+	lo := layoutFlags{out: lf.layoutOut}
+	if msg := lo.check(nil, lf.opts.portable, 1); msg != "" {
+		return e.usageError("%s", msg)
+	}
+	if lf.variants != "" && lf.layoutOut != "" {
+		return e.usageError("--layout-out does not apply to --variants yet: rewrite --variants writes one source for every permutation")
+	}
 	if lf.variants != "" {
 		return e.linkVariants(files, &lf)
 	}
@@ -190,7 +213,11 @@ func (e *env) link(args []string) int {
 	}
 	if lf.vsOut != "" {
 		e.reads = lf.deps
-		return e.writeWithDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps)
+		return e.writeWithDepfile([]fileWrite{{lf.vsOut, vsBytes}, {lf.psOut, psBytes}}, lf.depfile, lf.deps, lf.layoutWrites()...)
+	}
+	e.reads = lf.deps
+	if code := e.writeFiles(lf.layoutWrites()); code != exitOK {
+		return code
 	}
 	if lf.format == "json" || lf.format == "svg" {
 		return e.print(string(psBytes)) // the combined document
@@ -240,6 +267,13 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		if err := ir.CheckLayout(l); err != nil {
 			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
 		}
+	}
+	if lf.layoutOut != "" {
+		it, err := layoutfile.FromLayout(vl, []string{vsSig.Name}, []string{psSig.Name})
+		if err != nil {
+			return nil, nil, err
+		}
+		lf.ifaces = []layoutfile.Interface{it}
 	}
 	for _, u := range []*hlsl.Unit{vu, pu} {
 		for _, w := range warnings(u) {
@@ -336,6 +370,29 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 			}
 		}
 	}
+	if lf.layoutOut != "" {
+		// One interface per vs_3_0 vertex shader (it has one layout in
+		// every pass), with the pixel shaders it feeds.
+		at := map[string]int{}
+		for _, p := range res.Passes {
+			if p.VSProfile != "vs_3_0" {
+				continue
+			}
+			k, ok := at[p.VS]
+			if !ok {
+				it, err := layoutfile.FromLayout(p.VSLayout, []string{p.VS}, nil)
+				if err != nil {
+					return e.report(err), true
+				}
+				k = len(lf.ifaces)
+				at[p.VS] = k
+				lf.ifaces = append(lf.ifaces, it)
+			}
+			if !slices.Contains(lf.ifaces[k].PixelShaders, p.PS) {
+				lf.ifaces[k].PixelShaders = append(lf.ifaces[k].PixelShaders, p.PS)
+			}
+		}
+	}
 	names := passFileNames(res.Passes)
 	if lf.outDir != "" {
 		var writes []fileWrite
@@ -372,7 +429,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
 		}
 		e.reads = res.Deps
-		return e.writeWithDepfile(writes, lf.depfile, res.Deps), true
+		return e.writeWithDepfile(writes, lf.depfile, res.Deps, lf.layoutWrites()...), true
 	}
 	if lf.depfile != "" {
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
@@ -407,6 +464,10 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	}
 	if err != nil {
 		return e.report(err), true
+	}
+	e.reads = res.Deps
+	if code := e.writeFiles(lf.layoutWrites()); code != exitOK {
+		return code, true
 	}
 	return e.print(b.String()), true
 }
