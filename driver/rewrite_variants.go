@@ -222,8 +222,13 @@ func mergeVariants(name string, per [][]byte, vars []Variant, conds []map[string
 					n++
 				}
 				line += strings.Count(a[:n], "\n")
-				return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: name}, nil, "variants %s and %s edit the source differently near line %d of the first's rewrite (a function header, parameter list or return that depends on macros): one source cannot hold both; rewrite them apart",
-					vars[0].Name, vars[i].Name, line)}
+				what := "the source"
+				if k > 0 {
+					entry, _, _ := strings.Cut(first.keys[k-1], "#")
+					what = entry
+				}
+				return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: name}, nil, "variants %s and %s edit %s differently (line %d of the rewrite of %s): its header, parameter list or returns depend on macros, and one source cannot hold both edits; rewrite the variants apart",
+					vars[0].Name, vars[i].Name, what, line, vars[0].Name)}
 			}
 		}
 	}

@@ -196,3 +196,32 @@ func TestRewriteVariants(t *testing.T) {
 		})
 	}
 }
+
+// TestRewriteVariantsRefused: a parameter list that depends on macros is
+// edited differently in each variant, which one source cannot hold: the
+// rewrite says so, names the entry point, and writes nothing.
+func TestRewriteVariantsRefused(t *testing.T) {
+	t.Chdir(t.TempDir())
+	src := `void VS(float4 p : POSITION,
+#ifdef FOG
+    out float fog : TEXCOORD1,
+#endif
+    out float2 uv : TEXCOORD0,
+    out float4 pos : POSITION)
+{
+    pos = p;
+    uv = p.xy;
+#ifdef FOG
+    fog = p.z;
+#endif
+}
+float4 PS(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }
+`
+	require.NoError(t, os.WriteFile("pv.hlsl", []byte(src), 0o644))
+	require.NoError(t, os.WriteFile("pv.variants", []byte("base:\nfog: -DFOG\n"), 0o644))
+	code, stdout, stderr := shpackRun("rewrite", "--variants=pv.variants", "--vs-entry=VS", "--ps-entry=PS", "-o", "out.hlsl", "pv.hlsl")
+	assert.Equal(t, exitInput, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "pv.hlsl: error: variants base and fog edit VS differently")
+	assert.NoFileExists(t, "out.hlsl")
+}
