@@ -86,8 +86,8 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 		if c.Guard {
 			continue
 		}
-		first, last := c.Lines[0], c.Lines[len(c.Lines)-1]
-		if len(c.Lines) == 1 {
+		first, last := c.First, c.Last
+		if last == 0 {
 			last = int(^uint(0) >> 1) // the file ended inside it
 		}
 		relevant := slices.ContainsFunc(spans, func(s span) bool {
@@ -116,14 +116,15 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 		in := slices.ContainsFunc(spans, func(s span) bool {
 			return s.file == use.Pos.File && use.Pos.Line >= s.from && use.Pos.Line <= s.to
 		})
-		if !in || use.Macro.Fixed {
+		m := u.PP.Definitions[use.Def]
+		if !in || m.Fixed {
 			continue // a macro no permutation changes
 		}
 		if dep == nil {
 			dep = &guardDep{at: use.Pos}
 		}
-		if k := slices.IndexFunc(dep.macros, func(o hlsl.MacroState) bool { return sameState(o, use.Macro) }); k < 0 {
-			dep.macros = append(dep.macros, use.Macro)
+		if k := slices.IndexFunc(dep.macros, func(o hlsl.MacroState) bool { return sameState(o, m) }); k < 0 {
+			dep.macros = append(dep.macros, m)
 		} else {
 			dep.macros[k].ValueRead = true
 		}

@@ -111,7 +111,9 @@ type rewriteHooks struct {
 
 func rewriteHooked(srcs []Source, opts RewriteOptions, h *rewriteHooks) (*RewriteResult, error) {
 	res := &RewriteResult{}
-	units, err := parseAll(srcs, &opts.PP, res)
+	pp := opts.PP
+	pp.Record = true // the permutation guards read what the text depends on
+	units, err := parseAll(srcs, &pp, res)
 	if err != nil {
 		return nil, err
 	}

@@ -33,14 +33,16 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 	if name.Kind == TokIdent {
 		switch name.Text {
 		case "if", "ifdef", "ifndef":
-			f.condRecs = append(f.condRecs, len(p.res.Conditionals))
-			p.res.Conditionals = append(p.res.Conditionals, Conditional{File: hash.Pos.File, Ctx: hash.Ctx, Lines: []int{hash.Pos.Line}, Skipped: skipping})
+			if p.opts.Record {
+				f.condRecs = append(f.condRecs, len(p.res.Conditionals))
+				p.res.Conditionals = append(p.res.Conditionals, Conditional{File: hash.Pos.File, Ctx: hash.Ctx, First: hash.Pos.Line, Groups: 1, Skipped: skipping})
+			}
 			if skipping {
 				f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, parentSkip: true, taken: true})
 				return RawToken{}, false
 			}
 			p.recordCondition(f, name.Text, args)
-			if name.Text == "ifndef" {
+			if name.Text == "ifndef" && p.opts.Record {
 				f.guardCand = len(p.res.Conditionals)
 			}
 			p.reportStrErrs(f, line)
@@ -61,7 +63,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				return RawToken{}, false
 			}
 			c := &f.conds[len(f.conds)-1]
-			p.recordLine(f, hash)
+			p.recordGroup(f)
 			switch {
 			case c.sawElse:
 				p.errorf(hash.Pos, hash.Ctx, "#elif after #else")
@@ -82,7 +84,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				return RawToken{}, false
 			}
 			c := &f.conds[len(f.conds)-1]
-			p.recordLine(f, hash)
+			p.recordGroup(f)
 			if c.sawElse {
 				p.errorf(hash.Pos, hash.Ctx, "#else after #else")
 				c.active = false
@@ -97,11 +99,11 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				p.errorf(hash.Pos, hash.Ctx, "#endif without #if")
 				return RawToken{}, false
 			}
-			p.recordLine(f, hash)
-			f.conds = f.conds[:len(f.conds)-1]
 			if n := len(f.condRecs); n > 0 {
+				p.res.Conditionals[f.condRecs[n-1]].Last = hash.Pos.Line
 				f.condRecs = f.condRecs[:n-1]
 			}
+			f.conds = f.conds[:len(f.conds)-1]
 			return RawToken{}, false
 		}
 	}
@@ -116,7 +118,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 	case "define":
 		if guardCand > 0 && len(args) > 0 {
 			c := &p.res.Conditionals[guardCand-1]
-			c.Guard = len(c.Lines) == 1 && len(c.Macros) == 1 && c.Macros[0].Name == args[0].Text
+			c.Guard = c.Groups == 1 && c.Last == 0 && len(c.Macros) == 1 && c.Macros[0].Name == args[0].Text
 		}
 		p.reportStrErrs(f, line)
 		p.define(args, hash.Pos, hash.Ctx)
@@ -669,12 +671,10 @@ func (p *ppState) pragma(f *ppFrame, hash RawToken, args []RawToken) (RawToken, 
 	return RawToken{}, false
 }
 
-// recordLine adds the line of an #elif, #else or #endif to the chain it
-// belongs to.
-func (p *ppState) recordLine(f *ppFrame, hash RawToken) {
+// recordGroup counts an #elif or #else in the chain it belongs to.
+func (p *ppState) recordGroup(f *ppFrame) {
 	if n := len(f.condRecs); n > 0 {
-		c := &p.res.Conditionals[f.condRecs[n-1]]
-		c.Lines = append(c.Lines, hash.Pos.Line)
+		p.res.Conditionals[f.condRecs[n-1]].Groups++
 	}
 }
 
@@ -707,15 +707,22 @@ func (p *ppState) recordCondition(f *ppFrame, directive string, args []RawToken)
 }
 
 // macroState describes a defined macro now.
+// A definition does not change (#define again makes a new one), so its
+// state is built once, on its first use.
 func (p *ppState) macroState(m *ppMacro, read bool) MacroState {
-	st := MacroState{Name: m.name, Defined: true, FuncLike: m.funcLike, ValueRead: read, Fixed: m.fixed}
-	if !m.funcLike && m.builtin == 0 {
-		var parts []string
-		for _, b := range m.body {
-			parts = append(parts, b.tok.Text)
+	if m.state == nil || m.state.Fixed != m.fixed {
+		st := MacroState{Name: m.name, Defined: true, FuncLike: m.funcLike, Fixed: m.fixed}
+		if !m.funcLike && m.builtin == 0 {
+			var parts []string
+			for _, b := range m.body {
+				parts = append(parts, b.tok.Text)
+			}
+			st.Value = strings.Join(parts, " ")
 		}
-		st.Value = strings.Join(parts, " ")
+		m.state = &st
 	}
+	st := *m.state
+	st.ValueRead = read
 	return st
 }
 

@@ -95,8 +95,12 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 		s.unread(ppTok{RawToken: RawToken{Kind: TokInt, Text: strconv.Itoa(t.Pos.Line), Pos: t.Pos, Ctx: t.Ctx, Space: t.Space, Off: t.Off, Expanded: true}})
 		return true
 	}
-	if !t.Expanded {
-		p.res.Uses = append(p.res.Uses, MacroUse{Pos: t.Pos, Macro: p.macroState(m, true)})
+	if !t.Expanded && p.opts.Record {
+		if m.def == 0 {
+			p.res.Definitions = append(p.res.Definitions, p.macroState(m, true))
+			m.def = int32(len(p.res.Definitions))
+		}
+		p.res.Uses = append(p.res.Uses, MacroUse{Pos: t.Pos, Def: m.def - 1})
 	}
 	if !m.funcLike {
 		hs := p.hideSet(t.hs, m, t)

@@ -78,6 +78,10 @@ type Options struct {
 	ReadFile func(path string) ([]byte, error)
 	// Limits bound the work; zero fields mean the defaults.
 	Limits Limits
+	// Record fills Result.Conditionals, Uses and Definitions: what a
+	// rewrite needs to know what its text depends on (off by default, so
+	// that a run that only packs pays nothing for it).
+	Record bool
 	// AllowMissingIncludes turns an include file that cannot be found into a
 	// warning (Result.Warnings) and skips the directive, for listing and
 	// comparing partial source trees. Off, a missing include is an error.
@@ -141,15 +145,18 @@ type Result struct {
 	// or not, in the order their #if was read.
 	Conditionals []Conditional
 	// Uses are the macro invocations spelled in the files (not those a
-	// replacement made), in order, each with the macro as it was then:
+	// replacement made), in order, each with the definition it invoked:
 	// what text outside conditionals depends on (float4 L[NUM_LIGHTS]).
 	Uses []MacroUse
+	// Definitions are the macros Uses invoked, each definition once.
+	Definitions []MacroState
 }
 
-// A MacroUse is one invocation of a macro spelled in a file.
+// A MacroUse is one invocation of a macro spelled in a file: where, and
+// the index in Result.Definitions of the definition it invoked.
 type MacroUse struct {
-	Pos   ir.Pos
-	Macro MacroState
+	Pos ir.Pos
+	Def int32
 }
 
 // A Conditional is one #if, #ifdef or #ifndef chain as the preprocessor
@@ -160,9 +167,11 @@ type MacroUse struct {
 type Conditional struct {
 	File string // as #line names it, like the positions of tokens
 	Ctx  int32  // the include context
-	// Lines are the lines of its directives: the #if, each #elif and
-	// #else, then the #endif (absent if the file ended first).
-	Lines []int
+	// First and Last are the lines of its #if and of its #endif (0 if
+	// the file ended first).
+	First, Last int
+	// Groups counts its groups: 1, and one per #elif and #else.
+	Groups int
 	// Macros are the macros named by the conditions it evaluated, each
 	// once, in order. Evaluated conditions pin the group taken: with the
 	// same macros, the same group is.
@@ -265,7 +274,9 @@ func (f *ppFrame) skipping() bool { return len(f.conds) > 0 && !f.conds[len(f.co
 type ppMacro struct {
 	name     string
 	id       int32
-	fixed    bool // defined in a file outside any conditional but include guards
+	fixed    bool        // defined in a file outside any conditional but include guards
+	state    *MacroState // what macroState says of it, built once
+	def      int32       // 1 + its index in Result.Definitions, 0 if not there yet
 	funcLike bool
 	variadic bool
 	nparams  int // including __VA_ARGS__
