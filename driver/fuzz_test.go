@@ -54,3 +54,57 @@ func FuzzRewrite(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRewriteVariants rewrites arbitrary effects (seeded with the rewrite
+// corpus and the variants corpus) for two permutations at once. It must
+// never panic, and what it writes must parse in each permutation.
+func FuzzRewriteVariants(f *testing.F) {
+	root := testenv.Root(f)
+	for _, d := range []string{filepath.Join(root, "corpus", "rewrite"), filepath.Join(root, "corpus", "variants")} {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".fx") && !strings.HasSuffix(e.Name(), ".hlsl") {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(d, e.Name()))
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(src, "FOG")
+		}
+	}
+	noIncludes := hlsl.PPOptions{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
+	f.Fuzz(func(t *testing.T, src []byte, macro string) {
+		if !validMacro(macro) {
+			return
+		}
+		vars := []driver.Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}}}
+		res, err := driver.RewriteVariants([]driver.Source{{Name: "f.fx", Src: src}}, driver.RewriteOptions{PP: noIncludes}, vars, "f.variants")
+		if err != nil {
+			return
+		}
+		for _, v := range vars {
+			opts := noIncludes
+			opts.Defines = v.Defines
+			if _, err := hlsl.ParseFile("f.fx", res.Outputs[0], &opts); err != nil && !strings.Contains(err.Error(), "#error") {
+				t.Fatalf("the rewrite does not parse in variant %s: %v\n%s", v.Name, err, res.Outputs[0])
+			}
+		}
+	})
+}
+
+// validMacro reports whether s is a plain identifier (a -D name).
+func validMacro(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for i, c := range s {
+		if c != '_' && (c < 'A' || c > 'Z') && (c < 'a' || c > 'z') && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
