@@ -64,6 +64,23 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 	sigs := map[vsKey][]*ir.Signature{} // per vertex shader, per variant
 	var order []vsKey
 	var errs ir.ErrorList
+	feeds := map[string]vsKey{} // pixel shader -> a vertex shader it reads
+	parent := map[vsKey]vsKey{}
+	var root func(k vsKey) vsKey
+	root = func(k vsKey) vsKey {
+		p, ok := parent[k]
+		if !ok || p == k {
+			return k
+		}
+		r := root(p)
+		parent[k] = r
+		return r
+	}
+	union := func(a, b vsKey) {
+		if ra, rb := root(a), root(b); ra != rb {
+			parent[rb] = ra
+		}
+	}
 	for _, v := range vars {
 		res, err := rewriteHooked(srcs, variantOpts(v), &rewriteHooks{})
 		if err != nil {
@@ -76,6 +93,12 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 				continue
 			}
 			k := vsKey{p.vsFile, p.VS}
+			// Vertex shaders that feed one pixel shader are one family.
+			if prev, ok := feeds[p.PS]; ok {
+				union(prev, k)
+			} else {
+				feeds[p.PS] = k
+			}
 			if seen[k] {
 				continue
 			}
@@ -95,28 +118,61 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 			return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: srcs[k.file].Name}, nil, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), len(vars), varsName)}
 		}
 	}
-	// 2. One family per vertex shader.
+	// 2. One family per set of vertex shaders that feed one pixel shader,
+	// over every variant of each: a semantic at one place in all.
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: true, TexcoordNames: opts.TexcoordNames}
 	applied := make([]map[string]*layoutfile.Interface, len(vars))
 	for i := range applied {
 		applied[i] = map[string]*layoutfile.Interface{}
 	}
 	var notes []ir.Note
-	for _, k := range order {
-		fl, err := VariantLayouts(vars, sigs[k], cons)
+	done := map[vsKey]bool{}
+	for _, k0 := range order {
+		if done[root(k0)] {
+			continue
+		}
+		done[root(k0)] = true
+		var group []vsKey
+		for _, k := range order {
+			if root(k) == root(k0) {
+				group = append(group, k)
+			}
+		}
+		var famSigs []*ir.Signature
+		var labels []string
+		for _, k := range group {
+			for i, v := range vars {
+				famSigs = append(famSigs, sigs[k][i])
+				labels = append(labels, k.name+" (variant "+v.Name+")")
+			}
+		}
+		fl, err := pack.Family(famSigs, labels, ir.VS30Out(), cons)
 		if err != nil {
 			return nil, err
 		}
-		var own []string
-		for i := range vars {
-			it, err := layoutfile.FromLayout(fl.Layouts[i], []string{k.name}, nil)
-			if err != nil {
-				return nil, err
+		for g, k := range group {
+			var own []string
+			for i := range vars {
+				m := g*len(vars) + i
+				it, err := layoutfile.FromLayout(fl.Layouts[m], []string{k.name}, nil)
+				if err != nil {
+					return nil, err
+				}
+				applied[i][k.name] = &it
+				own = append(own, fmt.Sprintf("%s %d (alone %d)", vars[i].Name, fl.Layouts[m].GeneralRegisters(), fl.Own[m]))
 			}
-			applied[i][k.name] = &it
-			own = append(own, fmt.Sprintf("%s %d (alone %d)", vars[i].Name, fl.Layouts[i].GeneralRegisters(), fl.Own[i]))
+			with := ""
+			if len(group) > 1 {
+				var others []string
+				for _, o := range group {
+					if o != k {
+						others = append(others, o.name)
+					}
+				}
+				with = ", with " + joinList(others) + " for the pixel shaders they share"
+			}
+			notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, len(vars), with, strings.Join(own, ", "))})
 		}
-		notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Msg: fmt.Sprintf("%s: %d variants share one layout; general registers: %s", k.name, len(vars), strings.Join(own, ", "))})
 	}
 	// 3. Each variant with its family layouts, merged.
 	outs := make([][][]byte, len(vars)) // per variant, per source

@@ -225,3 +225,19 @@ float4 PS(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }
 	assert.Contains(t, stderr, "pv.hlsl: error: variants base and fog edit VS differently")
 	assert.NoFileExists(t, "out.hlsl")
 }
+
+// TestRewriteVariantsFamily: vertex shaders that share a pixel shader are
+// one family across the variants too; where the interface depends on no
+// macro, the variants' rewrite is the plain rewrite, byte for byte.
+func TestRewriteVariantsFamily(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	vars := filepath.Join(t.TempDir(), "ab.variants")
+	require.NoError(t, os.WriteFile(vars, []byte("a:\nb: -DX\n"), 0o644))
+	fx := filepath.Join("corpus", "rewrite", "family_shared_ps.fx")
+	code, both, stderr := shpackRun("rewrite", "--variants="+vars, fx)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "BigVS: 2 variants share one layout, with SmallVS for the pixel shaders they share")
+	code, plain, stderr := shpackRun("rewrite", "--all", fx)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, plain, both)
+}
