@@ -22,8 +22,10 @@ import (
 //
 // Each variant preprocesses the file with its definitions (after the
 // caller's own -D); the signatures of all variants are packed as one
-// family (pack.Family), so a semantic sits at one register, components
-// and declared semantic in every variant that has it, and the pixel shader
+// family (pack.Family), so a semantic sits at one family register,
+// components and declared semantic in every variant that has it (the o
+// numbers follow the registers each variant uses; SM3 links by declared
+// semantic), and the pixel shader
 // of any variant links with the vertex shader of any variant that writes
 // what it reads.
 

@@ -110,9 +110,9 @@ Flags (they may also follow FILE):
                       unless all succeed
   --variants=FILE     pack every #define permutation of FILE's signature as
                       one family: each line of the variants file is
-                      NAME: -DFOO -DBAR=2 ('#' comments); a semantic sits at
-                      one register, components and declared semantic in
-                      every variant that has it, so any variant's pixel
+                      NAME: -DFOO -DBAR=2 ('#' comments); a semantic has
+                      one family register, components and declared semantic
+                      in every variant that has it, so any variant's pixel
                       shader reads any variant's vertex shader that writes
                       it; semantics no variant has together may share
                       components. Output: a block per variant, --out-dir
