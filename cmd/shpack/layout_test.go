@@ -198,6 +198,11 @@ func TestLayoutFilePack(t *testing.T) {
 	assert.Equal(t, psOut, fromLink)
 	assert.Contains(t, string(got0(t, "link.layout")), `"pixel_shaders": ["main"]`)
 
+	// link --layout applies the file to the pair: the same pair.
+	code, applied, stderr := shpackRun("link", "--vs-entry=main", "--ps-entry=main", "--layout=foo.layout", "FooV.hlsl", "FooP.hlsl")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, linked, applied)
+
 	code, alone, stderr := shpackRun("--profile=ps_3_0", "--entry=main", "FooP.hlsl")
 	require.Equal(t, exitOK, code, stderr)
 	assert.NotEqual(t, psOut, alone, "packed alone, the pixel side differs: which is why the note is there")

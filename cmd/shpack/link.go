@@ -54,6 +54,9 @@ Flags:
                       colour on both (an effect: a pair per pass)
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
+  --layout=FILE       apply a layout file to the pair instead of packing: the
+                      vertex outputs go where it says, the pixel inputs are
+                      derived from them (one pair, named)
   --layout-out=FILE   also write the vertex layouts as a layout file (schema
                       shpack.interface/1): a pixel shader built in another
                       step applies it (shpack --profile=ps_3_0 --layout=FILE,
@@ -95,6 +98,8 @@ type linkFlags struct {
 	depfile           string
 	deps              []string // the files read, for the depfile
 	layoutOut         string
+	layoutIn          string
+	layoutFile        *layoutfile.File       // layoutIn, read
 	ifaces            []layoutfile.Interface // planned, for --layout-out
 }
 
@@ -156,6 +161,7 @@ func (e *env) link(args []string) int {
 	fs.Var(&lf.psDefines, "ps-define", "")
 	fs.StringVar(&lf.depfile, "depfile", "", "")
 	fs.StringVar(&lf.layoutOut, "layout-out", "", "")
+	fs.StringVar(&lf.layoutIn, "layout", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -185,12 +191,20 @@ func (e *env) link(args []string) int {
 	if msg := lf.opts.resolve(fs, true, "vs_3_0"); msg != "" {
 		return e.usageError("%s", msg)
 	}
-	lo := layoutFlags{out: lf.layoutOut}
+	lo := layoutFlags{in: lf.layoutIn, out: lf.layoutOut}
 	if msg := lo.check(nil, lf.opts.portable, 1); msg != "" {
 		return e.usageError("%s", msg)
 	}
-	if lf.variants != "" && lf.layoutOut != "" {
-		return e.usageError("--layout-out does not apply to --variants yet: rewrite --variants writes one source for every permutation")
+	if lf.variants != "" && (lf.layoutOut != "" || lf.layoutIn != "") {
+		return e.usageError("--layout and --layout-out do not apply to --variants yet: rewrite --variants writes one source for every permutation")
+	}
+	if lf.layoutIn != "" {
+		if lf.vsStruct == "" && lf.vsEntry == "" && lf.psStruct == "" && lf.psEntry == "" {
+			return e.usageError("link --layout applies a layout file to one pair: name it with --vs-entry/--vs-struct (an effect's passes are linked as planned)")
+		}
+		if lf.layoutFile, err = e.readLayout(lf.layoutIn); err != nil {
+			return e.report(err)
+		}
 	}
 	if lf.variants != "" {
 		return e.linkVariants(files, &lf)
@@ -255,7 +269,12 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	if err != nil {
 		return nil, nil, err
 	}
-	vl, err := pack.ForFile(strategy, vsSig, ir.VS30Out(), cons)
+	var vl *ir.Layout
+	if lf.layoutFile != nil {
+		vl, err = applyLayout(lf.layoutFile, vsSig, ir.VS30Out())
+	} else {
+		vl, err = pack.ForFile(strategy, vsSig, ir.VS30Out(), cons)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -285,6 +304,9 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	}
 	e.note(omittedNotes(pl, vl)...)
 	lf.deps = vu.PP.Files
+	if lf.layoutIn != "" {
+		lf.deps = append(slices.Clone(lf.deps), lf.layoutIn)
+	}
 	if pu != vu {
 		for _, f := range pu.PP.Files {
 			if !slices.Contains(lf.deps, f) {
