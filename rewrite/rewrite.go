@@ -368,6 +368,49 @@ func (f *file) remove(from, to int) {
 	f.replace(from, to, b.String())
 }
 
+// commentOut turns the text of removed parameters into comments, keeping
+// its line ends, and its preprocessor directives as they are: a parameter
+// list written for several permutations (#ifdef lines between
+// parameters) keeps its conditionals balanced whatever is removed. Text
+// that holds "*/" keeps only its line ends and directives.
+func commentOut(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	var b strings.Builder
+	var run strings.Builder // lines to comment, pending
+	flushRun := func() {
+		if run.Len() == 0 {
+			return
+		}
+		t := run.String()
+		run.Reset()
+		if strings.Contains(t, "*/") {
+			for _, c := range t {
+				if c == '\n' || c == '\r' {
+					b.WriteRune(c)
+				}
+			}
+			return
+		}
+		// A comment ends before the line end, so that a directive can
+		// follow on the next line.
+		body := strings.TrimRight(t, "\r\n")
+		if strings.TrimSpace(body) != "" {
+			b.WriteString(" " + blockComment(body))
+		}
+		b.WriteString(t[len(body):])
+	}
+	for _, ln := range lines {
+		if strings.HasPrefix(strings.TrimLeft(ln, " \t"), "#") {
+			flushRun()
+			b.WriteString(ln)
+			continue
+		}
+		run.WriteString(ln)
+	}
+	flushRun()
+	return b.String()
+}
+
 // blockComment makes text a /* */ comment, with no blank at the end of a
 // line.
 func blockComment(text string) string {
@@ -522,11 +565,6 @@ func (f *file) editParams(ep *hlsl.EntryPoint, d *hlsl.FuncSyntax, params []para
 	if !changed {
 		return
 	}
-	for i := range d.Params {
-		if !f.editableRun(d.Params[i], ep.Name) {
-			return
-		}
-	}
 	for i := range d.Commas {
 		if !f.editable(&d.Commas[i], ep.Name) {
 			return
@@ -547,6 +585,21 @@ func (f *file) editParams(ep *hlsl.EntryPoint, d *hlsl.FuncSyntax, params []para
 		}
 		return int(d.Commas[i].Off)
 	}
+	// A parameter is edited as the text between its separators, which are
+	// spelled: a token inside may come from a macro invoked there (Urho3D's
+	// "out float4 oPos : OUTPOSITION"), since the invocation is in that
+	// text and goes, or stays, with it. An in/out keyword the edit replaces
+	// must be spelled itself (see below).
+	for i := range d.Params {
+		from, to := sepEnd(i), sepStart(i)
+		for k := range d.Params[i] {
+			t := &d.Params[i][k]
+			if t.Ctx != 0 || !t.Spelled(f.Src) && (int(t.Off) < from || int(t.Off) >= to) {
+				f.editable(t, ep.Name)
+				return
+			}
+		}
+	}
 	var b strings.Builder
 	visible := 0 // parameters written so far, for the commas
 	var gone []string
@@ -554,18 +607,7 @@ func (f *file) editParams(ep *hlsl.EntryPoint, d *hlsl.FuncSyntax, params []para
 		if len(gone) == 0 {
 			return
 		}
-		text := strings.Join(gone, ",")
-		if strings.Contains(text, "*/") {
-			var nl strings.Builder
-			for _, c := range text {
-				if c == '\n' || c == '\r' {
-					nl.WriteRune(c)
-				}
-			}
-			b.WriteString(nl.String())
-		} else {
-			b.WriteString(" " + blockComment(text))
-		}
+		b.WriteString(commentOut(strings.Join(gone, ",")))
 		gone = nil
 	}
 	add := func(text string) {
@@ -592,6 +634,9 @@ func (f *file) editParams(ep *hlsl.EntryPoint, d *hlsl.FuncSyntax, params []para
 			toks := d.Params[i]
 			for k := range toks {
 				if w := toks[k].Text; w == "in" || w == "out" || w == "inout" {
+					if !f.editable(&toks[k], ep.Name) {
+						return
+					}
 					at := int(toks[k].Off) - sepEnd(i)
 					text = text[:at] + pe.keyword + text[at+len(w):]
 					break

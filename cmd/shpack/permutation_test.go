@@ -105,3 +105,80 @@ func TestRewritePermutationGuard(t *testing.T) {
 		}
 	}
 }
+
+// paramListShader is Urho3D's style: the parameter lists hold #ifdef
+// lines between parameters, and the output semantics are macros.
+const paramListShader = `#ifdef D3D11
+#define OUTPOSITION SV_POSITION
+#else
+#define OUTPOSITION POSITION
+#endif
+void VS(float4 iPos : POSITION,
+    #ifdef SKINNED
+        float4 iBlendWeights : BLENDWEIGHT,
+    #endif
+    #ifndef NORMALMAP
+        out float2 oTexCoord : TEXCOORD0,
+    #else
+        out float4 oTexCoord : TEXCOORD0,
+        out float4 oTangent : TEXCOORD3,
+    #endif
+    out float3 oNormal : TEXCOORD1,
+    #ifdef FOG
+        out float oFog : TEXCOORD2,
+    #endif
+    out float4 oPos : OUTPOSITION)
+{
+    oPos = iPos;
+    oTexCoord = iPos.xyxy;
+    #ifdef NORMALMAP
+    oTangent = iPos;
+    #endif
+    oNormal = iPos.xyz;
+    #ifdef FOG
+    oFog = iPos.w;
+    #endif
+}
+void PS(
+    #ifndef NORMALMAP
+        float2 iTexCoord : TEXCOORD0,
+    #else
+        float4 iTexCoord : TEXCOORD0,
+        float4 iTangent : TEXCOORD3,
+    #endif
+    float3 iNormal : TEXCOORD1,
+    #ifdef FOG
+        float iFog : TEXCOORD2,
+    #endif
+    out float4 oColor : COLOR0)
+{
+    oColor = float4(iNormal, iTexCoord.x);
+    #ifdef FOG
+    oColor.w += iFog;
+    #endif
+}
+`
+
+// TestRewriteParameterDirectives: a parameter list with #ifdef lines
+// between its parameters and a macro for a semantic is rewritten (the
+// removed parameters become comments, the directives stay as they are, so
+// the conditionals stay balanced) and compiles in the permutation read.
+func TestRewriteParameterDirectives(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.WriteFile("urho.hlsl", []byte(paramListShader), 0o644))
+	tool := glslangTool(t)
+	for _, defs := range [][]string{{"-DFOG"}, {"-DNORMALMAP"}, {"-DNORMALMAP", "-DFOG", "-DSKINNED"}, nil} {
+		out := "out" + strings.Join(defs, "") + ".hlsl"
+		args := append([]string{"rewrite", "--all", "--vs-entry=VS", "--ps-entry=PS", "-o", out}, defs...)
+		code, _, stderr := shpackRun(append(args, "urho.hlsl")...)
+		require.Equal(t, exitOK, code, "%v: %s", defs, stderr)
+		text := string(got0(t, out))
+		assert.Equal(t, strings.Count(paramListShader, "#if"), strings.Count(text, "#if")-2, "%v: every directive of the source stays, and each entry point has its guard:\n%s", defs, text)
+		for _, st := range [][2]string{{"vert", "VS"}, {"frag", "PS"}} {
+			gargs := append([]string{"-V", "-D", "--hlsl-dx9-compatible", "-S", st[0], "-e", st[1], "-o", os.DevNull}, defs...)
+			msg, err := exec.Command(tool, append(gargs, filepath.Join(dir, out))...).CombinedOutput()
+			assert.NoError(t, err, "%v %s:\n%s\n%s", defs, st[1], msg, text)
+		}
+	}
+}
