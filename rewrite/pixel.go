@@ -124,7 +124,9 @@ func (f *file) pixel(ps *Pixel, orig string) {
 		switch {
 		case p.Out: // inout: the pixel output stays, its input comes from the registers
 			pe.keyword = "out"
-		case all == 1 && general == 1 && !p.Struct:
+		case all == 1 && general == 1 && !p.Struct && in.Elements[p.InElems[0]].Access == p.Name:
+			// A plain vector or scalar: declared with its value. (An
+			// array of one row, float4 s[1], is declared, then filled.)
 			pe.remove = true
 			body = append(body, fmt.Sprintf("%s = %s;", p.Decl, from[p.InElems[0]]))
 			continue
