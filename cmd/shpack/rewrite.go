@@ -19,10 +19,14 @@ vs_3_0 output registers ("too many interpolators") writes its outputs packed,
 and the pixel shaders it feeds read them, under the same entry-point names,
 with the same parameters and techniques: the files build as before.
 
-The original functions stay as written, renamed NAME_unpacked; after each
-comes a struct with one member per packed register and a wrapper under the
-original name that calls it and packs (vertex side) or unpacks (pixel side).
-#line directives keep compiler messages pointing at your file and line.
+Each entry function is edited in place: before it comes a struct with one
+member per packed register and a macro; the vertex shader returns the
+packed struct (each return goes through the macro, out parameters become
+locals), the pixel shader takes it and declares its parameters as locals
+filled from it. Nothing is copied that the original did not copy. A
+function that other functions also call keeps a copy of the original
+(NAME_unpacked) for them. #line directives keep compiler messages pointing
+at your file and line.
 
 Pairs come from the techniques (VertexShader = compile vs_3_0 VS(...);
 PixelShader = compile ps_3_0 PS(...); also SetVertexShader(CompileShader(...))
