@@ -134,7 +134,7 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 	var staged []node
 	for _, n := range found {
 		ep, err := g.entry(n)
-		if err == nil && writesPosition(ep) == (stage == ir.Vertex) {
+		if err == nil && ep.Out.HasPosition0() == (stage == ir.Vertex) {
 			staged = append(staged, n)
 		}
 	}
@@ -144,17 +144,6 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 	e := &ir.Error{Pos: ir.Pos{File: g.srcs[found[1].file].Name}, Msg: fmt.Sprintf("%s is defined in %s and in %s: shpack cannot tell which one is the entry point", name, g.srcs[found[0].file].Name, g.srcs[found[1].file].Name)}
 	g.errs = append(g.errs, e)
 	return node{}, false
-}
-
-// writesPosition reports whether an entry point writes POSITION0 (or
-// SV_Position): what makes it a vertex shader.
-func writesPosition(ep *hlsl.EntryPoint) bool {
-	for i := range ep.Out.Elements {
-		if u, idx, ok := ep.Out.Elements[i].Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // entry returns a node's entry point, lowering it once.

@@ -153,14 +153,7 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 		if conflict {
 			continue
 		}
-		switch {
-		case !m.Defined:
-			terms = append(terms, "!defined("+m.Name+")")
-		case m.ValueRead && !m.FuncLike && isInteger(m.Value):
-			terms = append(terms, fmt.Sprintf("defined(%s) && (%s) == %s", m.Name, m.Name, m.Value))
-		default:
-			terms = append(terms, "defined("+m.Name+")")
-		}
+		terms = append(terms, stateTerm(m))
 	}
 	if len(terms) == 0 {
 		return nil
@@ -184,6 +177,19 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 		Message: fmt.Sprintf("shpack rewrote %s for one permutation (%s): its interface depends on %s. Rewrite each permutation apart",
 			entry, perm, strings.Join(g.names(), ", ")),
 	}
+}
+
+// stateTerm is the #if term that holds when macro m is in its state:
+// undefined, defined, and equal to its integer value where a condition
+// reads the value.
+func stateTerm(m hlsl.MacroState) string {
+	switch {
+	case !m.Defined:
+		return "!defined(" + m.Name + ")"
+	case m.ValueRead && !m.FuncLike && isInteger(m.Value):
+		return fmt.Sprintf("defined(%s) && (%s) == %s", m.Name, m.Name, m.Value)
+	}
+	return "defined(" + m.Name + ")"
 }
 
 // isInteger reports whether a macro's value is an integer literal the

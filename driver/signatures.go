@@ -46,7 +46,7 @@ func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string
 	vsOut := f.Profile.Stage == ir.Vertex && f.Dir == ir.Out
 	valid := func(sig *ir.Signature) bool {
 		if vsOut {
-			return hasPosition0(sig)
+			return sig.HasPosition0()
 		}
 		return len(ir.ValidateSignature(sig, f, ir.Constraints{})) == 0
 	}
@@ -147,7 +147,7 @@ func functionFor(li hlsl.Listing, f *ir.RegisterFile) bool {
 	}
 	switch {
 	case f.Profile.Stage == ir.Vertex && f.Dir == ir.Out:
-		return li.Out != nil && hasPosition0(li.Out)
+		return li.Out != nil && li.Out.HasPosition0()
 	case f.Profile.Stage == ir.Pixel && f.Dir == ir.In:
 		return li.In != nil && len(li.In.Elements) > 0 && li.Out != nil && writesPixel(li.Out)
 	case f.Dir == ir.In:
@@ -161,15 +161,6 @@ func functionFor(li hlsl.Listing, f *ir.RegisterFile) bool {
 func writesPixel(sig *ir.Signature) bool {
 	for _, e := range sig.Elements {
 		if u, _, ok := e.Semantic.D3D9(); ok && (u == ir.UsageColor || u == ir.UsageDepth) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasPosition0(sig *ir.Signature) bool {
-	for _, e := range sig.Elements {
-		if u, idx, ok := e.Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 && e.Components == 4 {
 			return true
 		}
 	}
@@ -256,7 +247,7 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err})
 				continue
 			}
-			if hasPosition0(li.Sig) {
+			if li.Sig.HasPosition0() {
 				structs[li.Name] = true
 				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Sig})
 			}
@@ -284,7 +275,7 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 			continue
 		}
 		if f.Profile.Stage == ir.Vertex {
-			if hasPosition0(li.Out) && (!structs[li.Returns] || li.OutParams) {
+			if li.Out.HasPosition0() && (!structs[li.Returns] || li.OutParams) {
 				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Out})
 			}
 			continue

@@ -43,48 +43,20 @@ func (w *rewriter) rewriteStage(plan *rewrite.Plan) {
 	}
 	ep, err := w.entry(n)
 	if err != nil {
-		w.errs = append(w.errs, ir.Errors(err)...)
-		if ir.Errors(err) == nil {
-			w.errs = append(w.errs, &ir.Error{Pos: ir.Pos{File: w.srcs[n.file].Name}, Msg: err.Error()})
-		}
+		w.fail(ir.Pos{File: w.srcs[n.file].Name}, err)
 		return
 	}
 	if stage == ir.Vertex {
 		w.rewriteVertexAlone(n, plan)
 		return
 	}
-	var its []*layoutfile.Interface
-	its, err = w.opts.Layout.FindAll(name, ir.Pixel)
+	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
+	d, err := deriveFromFile(w.opts.Layout, name, ep.In, psFile, true)
 	if err != nil {
-		w.errs = append(w.errs, ir.Errors(err)...)
+		w.fail(ep.Pos, err)
 		return
 	}
-	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
-	var px *rewrite.Pixel
-	for _, it := range its {
-		vl := it.Layout()
-		in, widen := narrowInputs(ep.In, vl)
-		if errs := kindsAgree(ep.In, vl, w.opts.Layout.Name); len(errs) > 0 {
-			w.errs = append(w.errs, errs...)
-			return
-		}
-		pl, err := pack.Derive(vl, in, psFile)
-		if err != nil {
-			w.errs = append(w.errs, ir.Errors(err)...)
-			return
-		}
-		if px == nil {
-			px = &rewrite.Pixel{File: n.file, EP: ep, VS: vl, Layout: pl, VSNames: slices.Clone(it.VertexShaders), Widen: widen}
-			continue
-		}
-		if readKey(pl) != readKey(px.Layout) {
-			w.errs = append(w.errs, ir.Errorf(ep.Pos, nil, "%s: the layout file %s plans it with vertex shaders %s and %s, which pack what it reads differently",
-				name, w.opts.Layout.Name, joinList(px.VSNames), joinList(it.VertexShaders)))
-			return
-		}
-		px.Others = append(px.Others, vl)
-		px.VSNames = append(px.VSNames, it.VertexShaders...)
-	}
+	px := &rewrite.Pixel{File: n.file, EP: ep, VS: d.vs[0], Others: d.vs[1:], Layout: d.layout, VSNames: d.names, Widen: d.widen}
 	if len(px.VSNames) == 0 {
 		px.VSNames = []string{"the layout file's vertex shader"}
 	}
@@ -120,7 +92,7 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 	case errors.As(ferr, &oe):
 		unpacked = oe.Needed
 	default:
-		w.errs = append(w.errs, ir.Errors(ferr)...)
+		w.fail(ep.Pos, ferr)
 		return
 	}
 	// Alone, the groups are the vertex shader's own kinds of type: an
@@ -128,7 +100,7 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 	// file reads it as the type it was written).
 	sig, err := w.typeGroups(nil, n, ep.Out)
 	if err != nil {
-		w.errs = append(w.errs, ir.Errors(err)...)
+		w.fail(ep.Pos, err)
 		return
 	}
 	var l *ir.Layout
@@ -158,7 +130,7 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 		}
 	}
 	if err != nil {
-		w.errs = append(w.errs, ir.Errors(err)...)
+		w.fail(ep.Pos, err)
 		return
 	}
 	plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: ep, Layout: l, Unpacked: unpacked, Guard: w.guardFor(n.file, ep, ep.Out, &w.res.Notes)})
@@ -172,7 +144,7 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 	if w.opts.LayoutOut {
 		it, err := layoutfile.FromLayout(l, []string{n.name}, nil)
 		if err != nil {
-			w.errs = append(w.errs, &ir.Error{Pos: ep.Pos, Msg: err.Error()})
+			w.fail(ep.Pos, err)
 			return
 		}
 		w.res.Interfaces = append(w.res.Interfaces, it)
@@ -201,4 +173,13 @@ func kindsAgree(in *ir.Signature, vs *ir.Layout, fileName string) ir.ErrorList {
 		}
 	}
 	return errs
+}
+
+// fail records an error: an ir.ErrorList as it is, any other error at pos.
+func (w *rewriter) fail(pos ir.Pos, err error) {
+	if errs := ir.Errors(err); errs != nil {
+		w.errs = append(w.errs, errs...)
+		return
+	}
+	w.errs = append(w.errs, &ir.Error{Pos: pos, Msg: err.Error()})
 }

@@ -226,6 +226,19 @@ func (s *Signature) IndexedArrays(names ...string) ([]int, error) {
 	return out, nil
 }
 
+// HasPosition0 reports whether s has a four-component POSITION0 (or
+// SV_Position) element: what a vertex shader's outputs hold and a pixel
+// shader's outputs do not.
+func (s *Signature) HasPosition0() bool {
+	for i := range s.Elements {
+		e := &s.Elements[i]
+		if u, idx, ok := e.Semantic.D3D9(); ok && u == UsagePosition && idx == 0 && e.Components == 4 {
+			return true
+		}
+	}
+	return false
+}
+
 // FindArray returns the index in s.Arrays of the declaration whose member path
 // is name, or -1.
 func (s *Signature) FindArray(name string) int {

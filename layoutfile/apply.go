@@ -57,41 +57,20 @@ func (it *Interface) Names() string {
 // (ir.Vertex: VertexShaders, ir.Pixel: PixelShaders); a file of one
 // interface serves any name. An error says which interfaces there are.
 func (f *File) Find(name string, stage ir.Stage) (*Interface, error) {
-	if len(f.Interfaces) == 1 {
-		return &f.Interfaces[0], nil
+	its, err := f.FindAll(name, stage)
+	if err != nil {
+		return nil, err
 	}
-	var found []int
-	for i := range f.Interfaces {
-		list := f.Interfaces[i].PixelShaders
-		if stage == ir.Vertex {
-			list = f.Interfaces[i].VertexShaders
-		}
-		if slices.Contains(list, name) {
-			found = append(found, i)
-		}
+	if len(its) > 1 {
+		return nil, f.errorf("%d interfaces of the layout file are planned for %s shader %s: plan it once", len(its), stage, name)
 	}
-	kind := "pixel"
-	if stage == ir.Vertex {
-		kind = "vertex"
-	}
-	switch {
-	case len(found) == 1:
-		return &f.Interfaces[found[0]], nil
-	case len(f.Interfaces) == 0:
-		return nil, f.errorf("the layout file holds no interface")
-	case len(found) == 0:
-		var all []string
-		for i := range f.Interfaces {
-			all = append(all, "("+f.Interfaces[i].Names()+")")
-		}
-		return nil, f.errorf("no interface of the layout file is planned for %s shader %s (it holds %d: %s)", kind, name, len(f.Interfaces), strings.Join(all, ", "))
-	}
-	return nil, f.errorf("%d interfaces of the layout file are planned for %s shader %s: plan it once", len(found), kind, name)
+	return its[0], nil
 }
 
 // FindAll returns every interface planned for the entry point name of
-// stage, or the only one; an error when there is none. A pixel shader
-// linked with several vertex shaders is in each of their interfaces.
+// stage, or the only one; an error, saying which interfaces there are,
+// when there is none. A pixel shader linked with several vertex shaders
+// is in each of their interfaces.
 func (f *File) FindAll(name string, stage ir.Stage) ([]*Interface, error) {
 	if len(f.Interfaces) == 1 {
 		return []*Interface{&f.Interfaces[0]}, nil
@@ -106,11 +85,17 @@ func (f *File) FindAll(name string, stage ir.Stage) ([]*Interface, error) {
 			out = append(out, &f.Interfaces[i])
 		}
 	}
-	if len(out) == 0 {
-		_, err := f.Find(name, stage)
-		return nil, err
+	switch {
+	case len(out) > 0:
+		return out, nil
+	case len(f.Interfaces) == 0:
+		return nil, f.errorf("the layout file holds no interface")
 	}
-	return out, nil
+	var all []string
+	for i := range f.Interfaces {
+		all = append(all, "("+f.Interfaces[i].Names()+")")
+	}
+	return nil, f.errorf("no interface of the layout file is planned for %s shader %s (it holds %d: %s)", stage, name, len(f.Interfaces), strings.Join(all, ", "))
 }
 
 // Apply places the vertex outputs sig where the interface says, instead

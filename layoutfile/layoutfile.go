@@ -169,7 +169,7 @@ func Marshal(ifaces []Interface) []byte {
 	}
 	// One output per line keeps a diff of two plans readable.
 	var b bytes.Buffer
-	b.WriteString("{\n  \"schema\": " + quote(doc.Schema) + ",\n  \"interfaces\": [")
+	b.WriteString("{\n  \"schema\": " + compact(doc.Schema) + ",\n  \"interfaces\": [")
 	for k, ji := range doc.Interfaces {
 		if k > 0 {
 			b.WriteByte(',')
@@ -177,10 +177,10 @@ func Marshal(ifaces []Interface) []byte {
 		b.WriteString("\n    {\n")
 		fmt.Fprintf(&b, "      \"vertex_shaders\": %s,\n", compact(ji.VertexShaders))
 		fmt.Fprintf(&b, "      \"pixel_shaders\": %s,\n", compact(ji.PixelShaders))
-		fmt.Fprintf(&b, "      \"semantics\": %s,\n", quote(ji.Semantics))
+		fmt.Fprintf(&b, "      \"semantics\": %s,\n", compact(ji.Semantics))
 		fmt.Fprintf(&b, "      \"mix_color\": %t,\n", ji.MixColor)
 		if ji.Strategy != "" {
-			fmt.Fprintf(&b, "      \"strategy\": %s,\n", quote(ji.Strategy))
+			fmt.Fprintf(&b, "      \"strategy\": %s,\n", compact(ji.Strategy))
 		}
 		fmt.Fprintf(&b, "      \"general_registers\": %d,\n", ji.Registers)
 		b.WriteString("      \"outputs\": [")
@@ -205,8 +205,6 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
-
-func quote(s string) string { return compact(s) }
 
 // compact is json.Marshal of a value that cannot fail to marshal, with
 // HTML characters left as they are.

@@ -261,7 +261,7 @@ func (r *reader) iface(i int, start int64) (*Interface, error) {
 	if len(it.VertexShaders) == 0 && len(it.PixelShaders) == 0 {
 		return nil, ir.ErrorList{ir.Errorf(it.Pos, nil, "%s names no vertex_shaders and no pixel_shaders", what)}
 	}
-	if err := check(it); err != nil {
+	if err := ir.CheckLayout(it.Layout()); err != nil {
 		return nil, ir.ErrorList{ir.Errorf(it.Pos, nil, "%s is not a layout shpack can apply: %v", what, err)}
 	}
 	if regs >= 0 {
@@ -367,9 +367,4 @@ func (r *reader) output(start int64) (*Output, error) {
 		return nil, ir.ErrorList{ir.Errorf(o.Pos, nil, "an output without %s", strings.Join(missing, ", "))}
 	}
 	return o, nil
-}
-
-// check validates an interface as a vs_3_0 output layout.
-func check(it *Interface) error {
-	return ir.CheckLayout(it.Layout())
 }

@@ -3,11 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"slices"
 
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
-	"github.com/shpack/shpack/pack"
 )
 
 // layoutFlags are --layout and --layout-out, which pack, link, rewrite and
@@ -57,40 +55,4 @@ func (e *env) readLayout(path string) (*layoutfile.File, error) {
 		return nil, fileError(path, "layout file too large (more than %d bytes)", maxInputBytes)
 	}
 	return layoutfile.Read(path, data)
-}
-
-// applyLayout lays out sig as the layout file says: a vertex shader's
-// outputs where its interface puts them, a pixel shader's inputs derived
-// from its interface's vertex layout (as link derives them).
-//
-// A pixel shader linked with several vertex shaders is in each of their
-// interfaces; they must feed it alike (a family does), or it is an error.
-func applyLayout(lf *layoutfile.File, sig *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
-	if f.Profile.Stage == ir.Vertex {
-		it, err := lf.Find(sig.Name, ir.Vertex)
-		if err != nil {
-			return nil, err
-		}
-		return it.Apply(sig, lf.Name)
-	}
-	its, err := lf.FindAll(sig.Name, ir.Pixel)
-	if err != nil {
-		return nil, err
-	}
-	var first *ir.Layout
-	for _, it := range its {
-		pl, err := pack.Derive(it.Layout(), sig, f)
-		if err != nil {
-			return nil, err
-		}
-		if first == nil {
-			first = pl
-			continue
-		}
-		if !slices.Equal(first.Place, pl.Place) {
-			return nil, ir.ErrorList{ir.Errorf(sig.Pos, sig.Include, "%s: the layout file %s plans it with vertex shaders %s and %s, which pack what it reads differently",
-				sig.Name, lf.Name, its[0].Names(), it.Names())}
-		}
-	}
-	return first, nil
 }

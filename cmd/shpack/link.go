@@ -271,7 +271,7 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	}
 	var vl *ir.Layout
 	if lf.layoutFile != nil {
-		vl, err = applyLayout(lf.layoutFile, vsSig, ir.VS30Out())
+		vl, err = driver.ApplyLayout(lf.layoutFile, vsSig, ir.VS30Out())
 	} else {
 		vl, err = pack.ForFile(strategy, vsSig, ir.VS30Out(), cons)
 	}

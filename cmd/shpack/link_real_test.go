@@ -178,14 +178,7 @@ func matchSemantics(t *testing.T, where string, vs, ps *ir.Layout) {
 func TestVariantsUrho3D(t *testing.T) {
 	testenv.Heavy(t)
 	asmcheck.Tool(t)
-	root := realcorpus.Root(t)
-	dir := filepath.Join(root, "urho3d", "bin", "CoreData", "Shaders", "HLSL")
-	vsrc, err := os.ReadFile(filepath.Join("testdata", "urho3d.variants"))
-	require.NoError(t, err)
-	vars, err := driver.ParseVariants("urho3d.variants", vsrc)
-	require.NoError(t, err)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
+	dir, entries, vars := urho3dShaders(t)
 	files, pairings := 0, 0
 	var costs []string
 	for _, e := range entries {

@@ -449,7 +449,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	}
 	var l *ir.Layout
 	if lf := pf.layout.file; lf != nil {
-		l, err = applyLayout(lf, sig, f)
+		l, err = driver.ApplyLayout(lf, sig, f)
 	} else {
 		l, err = pack.ForFile(strategy, sig, f, cons)
 	}
@@ -460,7 +460,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	// shader's whole output struct (it has POSITION0: the usual idiom of
 	// one struct on both sides); otherwise the vertex shader may write
 	// more and pack it otherwise.
-	if f.Profile.Stage == ir.Pixel && f.Packs() && pf.layout.file == nil && !hasPosition0(sig) {
+	if f.Profile.Stage == ir.Pixel && f.Packs() && pf.layout.file == nil && !sig.HasPosition0() {
 		notes = append(notes, fmt.Sprintf("%s: note: %s is packed on its own, as if a vertex shader wrote exactly what it reads: a vertex shader that writes more may put these inputs elsewhere. Link the pair (shpack link), or apply the vertex shader's layout (--layout=FILE from its --layout-out)", sig.Pos, sig.Name))
 	}
 	if pf.layout.out != "" {
@@ -637,15 +637,4 @@ func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string)
 func registerMap(w io.Writer, source string, panels []emit.MapPanel, columns int) error {
 	title, sub := emit.MapTitles(panels[0].Layout, source)
 	return emit.RegisterMap(w, title, sub, panels, columns)
-}
-
-// hasPosition0 reports whether a signature has a POSITION0 (or
-// SV_Position) element.
-func hasPosition0(sig *ir.Signature) bool {
-	for i := range sig.Elements {
-		if u, idx, ok := sig.Elements[i].Semantic.D3D9(); ok && u == ir.UsagePosition && idx == 0 {
-			return true
-		}
-	}
-	return false
 }

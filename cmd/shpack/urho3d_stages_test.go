@@ -36,14 +36,7 @@ import (
 // temporaries are counted against the originals'.
 func TestUrho3DStagesApart(t *testing.T) {
 	testenv.Heavy(t)
-	root := realcorpus.Root(t)
-	dir := filepath.Join(root, "urho3d", "bin", "CoreData", "Shaders", "HLSL")
-	vsrc, err := os.ReadFile(filepath.Join("testdata", "urho3d.variants"))
-	require.NoError(t, err)
-	vars, err := driver.ParseVariants("urho3d.variants", vsrc)
-	require.NoError(t, err)
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
+	dir, entries, vars := urho3dShaders(t)
 	compile := vkd3d.Path() != ""
 	work := t.TempDir()
 	if compile {
@@ -196,4 +189,18 @@ func cutFunction(src, name string) string {
 		return src
 	}
 	return src[:i] + strings.Repeat("\n", strings.Count(src[i:m+1], "\n")) + src[m+1:]
+}
+
+// urho3dShaders returns Urho3D's HLSL shader folder in ../shared/corpus-real,
+// its entries, and the permutations of testdata/urho3d.variants.
+func urho3dShaders(t *testing.T) (string, []os.DirEntry, []driver.Variant) {
+	t.Helper()
+	dir := filepath.Join(realcorpus.Root(t), "urho3d", "bin", "CoreData", "Shaders", "HLSL")
+	vsrc, err := os.ReadFile(filepath.Join("testdata", "urho3d.variants"))
+	require.NoError(t, err)
+	vars, err := driver.ParseVariants("urho3d.variants", vsrc)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	return dir, entries, vars
 }
