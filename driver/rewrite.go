@@ -48,7 +48,7 @@ type RewrittenPair struct {
 	VSLayout        *ir.Layout
 	PSLayout        *ir.Layout
 	Rewritten       bool
-	vsFile          int // the source the vertex shader is defined in
+	vsFile, psFile  int // the sources the two shaders are defined in
 }
 
 // RewriteResult is the outcome of Rewrite.
@@ -107,15 +107,37 @@ type rewriteHooks struct {
 	// point by name ("" if its interface depends on no macro) instead of
 	// writing it into its block.
 	guards map[string]string
+	// planOnly stops before the sources are edited: the result has the
+	// pairs and their layouts, no Outputs.
+	planOnly bool
+	// parsed, when not nil, keeps the sources as parsed for another run
+	// with the same options (filled by the first, reused by the next).
+	parsed *parsedSources
+}
+
+// parsedSources are sources as parseAll left them.
+type parsedSources struct {
+	units    []*hlsl.Unit
+	warnings ir.ErrorList
+	deps     []string
 }
 
 func rewriteHooked(srcs []Source, opts RewriteOptions, h *rewriteHooks) (*RewriteResult, error) {
 	res := &RewriteResult{}
-	pp := opts.PP
-	pp.Record = true // the permutation guards read what the text depends on
-	units, err := parseAll(srcs, &pp, res)
-	if err != nil {
-		return nil, err
+	var units []*hlsl.Unit
+	if h.parsed != nil && h.parsed.units != nil {
+		units = h.parsed.units
+		res.Warnings, res.Deps = slices.Clone(h.parsed.warnings), slices.Clone(h.parsed.deps)
+	} else {
+		pp := opts.PP
+		pp.Record = true // the permutation guards read what the text depends on
+		var err error
+		if units, err = parseAll(srcs, &pp, res); err != nil {
+			return nil, err
+		}
+		if h.parsed != nil {
+			*h.parsed = parsedSources{units, slices.Clone(res.Warnings), slices.Clone(res.Deps)}
+		}
 	}
 	w := &rewriter{graph: newGraph(srcs, units), opts: opts, res: res, hooks: h}
 	return w.run()
@@ -168,6 +190,9 @@ func (w *rewriter) run() (*RewriteResult, error) {
 func (w *rewriter) apply(plan *rewrite.Plan) (*RewriteResult, error) {
 	if len(w.errs) > 0 {
 		return nil, w.sorted()
+	}
+	if w.hooks.planOnly {
+		return w.res, nil
 	}
 	out, err := rewrite.Apply(plan)
 	if err != nil {
@@ -289,7 +314,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	for _, p := range comp {
 		plan.pairs = append(plan.pairs, RewrittenPair{
 			Technique: p.tech, Pass: p.pass, VS: p.vs.name, PS: p.ps.name,
-			VSLayout: set.vs[p.vs].layout, PSLayout: set.ps[p.ps].layout, Rewritten: true, vsFile: p.vs.file,
+			VSLayout: set.vs[p.vs].layout, PSLayout: set.ps[p.ps].layout, Rewritten: true, vsFile: p.vs.file, psFile: p.ps.file,
 		})
 	}
 	for _, n := range set.vsOrder {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
@@ -63,26 +64,11 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 	}
 	sigs := map[vsKey][]*ir.Signature{} // per vertex shader, per variant
 	var order []vsKey
+	var links []pair // every pair rewritten, in every variant
 	var errs ir.ErrorList
-	feeds := map[string]vsKey{} // pixel shader -> a vertex shader it reads
-	parent := map[vsKey]vsKey{}
-	var root func(k vsKey) vsKey
-	root = func(k vsKey) vsKey {
-		p, ok := parent[k]
-		if !ok || p == k {
-			return k
-		}
-		r := root(p)
-		parent[k] = r
-		return r
-	}
-	union := func(a, b vsKey) {
-		if ra, rb := root(a), root(b); ra != rb {
-			parent[rb] = ra
-		}
-	}
-	for _, v := range vars {
-		res, err := rewriteHooked(srcs, variantOpts(v), &rewriteHooks{})
+	parsed := make([]parsedSources, len(vars)) // each variant's, for pass 3
+	for vi, v := range vars {
+		res, err := rewriteHooked(srcs, variantOpts(v), &rewriteHooks{planOnly: true, parsed: &parsed[vi]})
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
 			continue
@@ -92,13 +78,8 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 			if !p.Rewritten {
 				continue
 			}
+			links = append(links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: node{p.psFile, p.PS, ir.Pixel}})
 			k := vsKey{p.vsFile, p.VS}
-			// Vertex shaders that feed one pixel shader are one family.
-			if prev, ok := feeds[p.PS]; ok {
-				union(prev, k)
-			} else {
-				feeds[p.PS] = k
-			}
 			if seen[k] {
 				continue
 			}
@@ -118,23 +99,18 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 			return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: srcs[k.file].Name}, nil, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), len(vars), varsName)}
 		}
 	}
-	// 2. One family per set of vertex shaders that feed one pixel shader,
-	// over every variant of each: a semantic at one place in all.
+	// 2. One family per linked set (vertex shaders that feed one pixel
+	// shader), over every variant of each: a semantic at one place in all.
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: true, TexcoordNames: opts.TexcoordNames}
 	applied := make([]map[string]*layoutfile.Interface, len(vars))
 	for i := range applied {
 		applied[i] = map[string]*layoutfile.Interface{}
 	}
 	var notes []ir.Note
-	done := map[vsKey]bool{}
-	for _, k0 := range order {
-		if done[root(k0)] {
-			continue
-		}
-		done[root(k0)] = true
+	for _, comp := range components(links) {
 		var group []vsKey
-		for _, k := range order {
-			if root(k) == root(k0) {
+		for _, p := range comp {
+			if k := (vsKey{p.vs.file, p.vs.name}); !slices.Contains(group, k) {
 				group = append(group, k)
 			}
 		}
@@ -179,7 +155,7 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 	conds := make([]map[string]string, len(vars))
 	var res *RewriteResult
 	for i, v := range vars {
-		h := &rewriteHooks{apply: applied[i], markers: true, guards: map[string]string{}}
+		h := &rewriteHooks{apply: applied[i], markers: true, guards: map[string]string{}, parsed: &parsed[i]}
 		r, err := rewriteHooked(srcs, variantOpts(v), h)
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
@@ -352,32 +328,23 @@ func writeVariantBlock(b *strings.Builder, entry string, cuts []variantText, k i
 // alone: what it defines, and what the other variants define that it
 // does not, for an interface whose dependence on them was not seen.
 func defineCondition(vars []Variant, i int) string {
-	var names []string
-	val := map[string]string{}
+	var states []hlsl.MacroState // every macro a variant defines, as variant i has it
 	for j, v := range vars {
 		for _, d := range v.Defines {
-			n, value, _ := strings.Cut(d, "=")
-			if !slices.Contains(names, n) {
-				names = append(names, n)
+			n, value, given := strings.Cut(d, "=")
+			k := slices.IndexFunc(states, func(m hlsl.MacroState) bool { return m.Name == n })
+			if k < 0 {
+				states = append(states, hlsl.MacroState{Name: n})
+				k = len(states) - 1
 			}
 			if j == i {
-				val[n] = value
-				if value == "" {
-					val[n] = "\x00" // defined, no value given
-				}
+				states[k] = hlsl.MacroState{Name: n, Defined: true, Value: value, ValueRead: given}
 			}
 		}
 	}
 	var terms []string
-	for _, n := range names {
-		switch v, ok := val[n]; {
-		case !ok:
-			terms = append(terms, "!defined("+n+")")
-		case v != "\x00" && isInteger(v):
-			terms = append(terms, fmt.Sprintf("defined(%s) && (%s) == %s", n, n, v))
-		default:
-			terms = append(terms, "defined("+n+")")
-		}
+	for _, m := range states {
+		terms = append(terms, stateTerm(m))
 	}
 	if len(terms) == 0 {
 		return "1"
