@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"cmp"
+	"slices"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
@@ -46,7 +48,23 @@ func deriveFromFile(lf *layoutfile.File, name string, in *ir.Signature, f *ir.Re
 	if err != nil {
 		return nil, err
 	}
-	d := &fileDerivation{}
+	// The interfaces of a family of variants: the pixel shader reads the
+	// vertex shaders that write everything it reads, every component
+	// (those that write an input narrower may be another variant's
+	// member under the same semantic); if none does, those that write
+	// what it reads, narrower.
+	family := true
+	for _, it := range its {
+		family = family && len(it.Variants) > 0
+	}
+	type derived struct {
+		it    *layoutfile.Interface
+		vl    *ir.Layout
+		pl    *ir.Layout
+		widen map[int]int
+	}
+	var full, narrow []derived
+	var firstErr error
 	for _, it := range its {
 		vl := it.Layout()
 		read, w := in, map[int]int(nil)
@@ -57,17 +75,37 @@ func deriveFromFile(lf *layoutfile.File, name string, in *ir.Signature, f *ir.Re
 			read, w = narrowInputs(in, vl)
 		}
 		pl, err := pack.Derive(vl, read, f)
-		if err != nil {
+		switch {
+		case err != nil && family:
+			firstErr = cmp.Or(firstErr, err)
+		case err != nil:
 			return nil, err
+		case family && len(w) > 0:
+			narrow = append(narrow, derived{it, vl, pl, w})
+		default:
+			full = append(full, derived{it, vl, pl, w})
 		}
+	}
+	if len(full) == 0 {
+		full = narrow
+	}
+	if len(full) == 0 {
+		return nil, firstErr
+	}
+	d := &fileDerivation{}
+	for _, x := range full {
 		if d.layout == nil {
-			d.layout, d.widen = pl, w
-		} else if readKey(pl) != readKey(d.layout) {
+			d.layout, d.widen = x.pl, x.widen
+		} else if readKey(x.pl, !family) != readKey(d.layout, !family) {
 			return nil, ir.ErrorList{ir.Errorf(in.Pos, in.Include, "%s: the layout file %s plans it with vertex shaders %s and %s, which pack what it reads differently",
-				name, lf.Name, joinList(d.names), joinList(it.VertexShaders))}
+				name, lf.Name, joinList(d.names), joinList(x.it.VertexShaders))}
 		}
-		d.vs = append(d.vs, vl)
-		d.names = append(d.names, it.VertexShaders...)
+		d.vs = append(d.vs, x.vl)
+		for _, n := range x.it.VertexShaders {
+			if !slices.Contains(d.names, n) {
+				d.names = append(d.names, n)
+			}
+		}
 	}
 	return d, nil
 }

@@ -101,8 +101,9 @@ type rewriteHooks struct {
 	// apply gives, by vertex shader name, the layout to apply instead of
 	// planning one.
 	apply map[string]*layoutfile.Interface
-	// markers marks the generated blocks (rewrite.Plan.Markers).
-	markers bool
+	// edits, when not nil, receives the edits of every file
+	// (rewrite.Edits) instead of Outputs.
+	edits *[][]rewrite.Edit
 	// guards, when not nil, collects the permutation guard of each entry
 	// point by name ("" if its interface depends on no macro) instead of
 	// writing it into its block.
@@ -156,7 +157,6 @@ func (w *rewriter) run() (*RewriteResult, error) {
 	for i, s := range w.srcs {
 		plan.Files = append(plan.Files, rewrite.File{Name: s.Name, Src: s.Src, Unit: w.units[i]})
 	}
-	plan.Markers = w.hooks.markers
 	if (w.opts.VSEntry == "") != (w.opts.PSEntry == "") {
 		w.rewriteStage(plan)
 		return w.apply(plan)
@@ -192,6 +192,14 @@ func (w *rewriter) apply(plan *rewrite.Plan) (*RewriteResult, error) {
 		return nil, w.sorted()
 	}
 	if w.hooks.planOnly {
+		return w.res, nil
+	}
+	if w.hooks.edits != nil {
+		edits, err := rewrite.Edits(plan)
+		if err != nil {
+			return nil, err
+		}
+		*w.hooks.edits = edits
 		return w.res, nil
 	}
 	out, err := rewrite.Apply(plan)

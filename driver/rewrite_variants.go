@@ -3,7 +3,6 @@ package driver
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/shpack/shpack/hlsl"
@@ -19,7 +18,7 @@ import (
 // rewrites into one file per source that compiles for each variant with
 // the engine's own -D flags. Three passes:
 //
-//  1. Each variant is rewritten on its own, for the layouts it plans.
+//  1. Each variant's vertex shaders are planned on their own.
 //  2. The vertex outputs of each vertex shader, across the variants, are
 //     packed as one family (pack.Family): a semantic has one declared
 //     semantic and one set of components in every variant that has it,
@@ -27,58 +26,167 @@ import (
 //     variant that writes what it reads (vs_3_0 and ps_3_0 link by
 //     declared semantic).
 //  3. Each variant is rewritten again with its family layouts applied,
-//     its generated blocks marked (rewrite.Plan.Markers), and the merge
-//     keeps the text the variants share once and puts each block
-//     between #if conditions: a variant's condition states the macros
-//     its interface depends on (the permutation guard's), so a
-//     permutation that is not listed compiles when its interface is one
-//     of theirs, and stops at an #error naming the variants file
-//     otherwise. The text outside the blocks must be the same in every
-//     variant (the edits of a function header or its returns); where it
-//     is not, the merge refuses, naming the variants and the line.
+//     and the rewrites are merged edit by edit (mergeRewrites): where the
+//     variants edit a line alike it is written once, where they differ
+//     each variant's lines stand under an #if of the condition that
+//     selects it: the macros its interface depends on (the permutation
+//     guard's), so that a permutation that is not listed compiles when
+//     its interface is one of theirs, and stops at an #error naming the
+//     variants file otherwise.
+//
+// RewriteStageVariants is the same for an engine that compiles its
+// vertex and pixel shaders with lists of permutations of their own
+// (Urho3D's VS and PS defines): the vertex shaders of the vertex list are
+// one family, and the pixel shader of each permutation of the pixel list
+// reads the family's registers, derived from the vertex permutations
+// that write everything it reads, as a pixel shader built from a layout
+// file is. In one source, the stages' lines are told apart by the macros
+// the lists use to say which stage they compile (a macro every vertex
+// variant defines and no pixel variant does, or the reverse: Urho3D's
+// COMPILEVS and COMPILEPS): a region a vertex permutation edits keeps the
+// user's lines when a pixel shader is compiled.
+
+// A variantSet is a list of permutations and the stages it compiles.
+type variantSet struct {
+	vars []Variant
+	name string // the variants file, for messages
+	// stage is the one stage the list compiles; both is false then.
+	stage ir.Stage
+	both  bool
+	// cond selects this list's stage, for lists of one stage each.
+	cond string
+}
 
 // RewriteVariants is Rewrite for every variant of vars at once (see
 // above). opts.All is implied: a variant that fits is rewritten too, so
 // that any variant's pixel shader reads any variant's vertex shader.
 // varsName names the variants file in messages and in the #error.
 func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsName string) (*RewriteResult, error) {
-	if len(vars) == 0 {
-		return nil, fmt.Errorf("driver: no variants")
+	if (opts.VSEntry == "") != (opts.PSEntry == "") || opts.Layout != nil {
+		return nil, fmt.Errorf("driver: variants are rewritten as pairs (both entries or techniques), without a layout file to apply")
 	}
-	if (opts.VSEntry == "") != (opts.PSEntry == "") || opts.Layout != nil || opts.LayoutOut {
-		return nil, fmt.Errorf("driver: variants are rewritten as pairs (both entries or techniques), without layout files")
+	return rewriteVariantSets(srcs, opts, []variantSet{{vars: vars, name: varsName, both: true}})
+}
+
+// RewriteStageVariants is RewriteVariants for lists of permutations of
+// each stage (see above): vs the vertex shader opts.VSEntry is compiled
+// in, ps the pixel shader opts.PSEntry; vsName and psName name their
+// files.
+func RewriteStageVariants(srcs []Source, opts RewriteOptions, vs, ps []Variant, vsName, psName string) (*RewriteResult, error) {
+	if opts.VSEntry == "" || opts.PSEntry == "" || opts.Layout != nil {
+		return nil, fmt.Errorf("driver: variants of each stage are rewritten for a named vertex and pixel shader, without a layout file to apply")
+	}
+	vsCond, psCond, err := stageConditions(vs, ps, vsName, psName)
+	if err != nil {
+		return nil, err
+	}
+	return rewriteVariantSets(srcs, opts, []variantSet{
+		{vars: vs, name: vsName, stage: ir.Vertex, cond: vsCond},
+		{vars: ps, name: psName, stage: ir.Pixel, cond: psCond},
+	})
+}
+
+// stageConditions finds what tells the stages' lists apart: the macros
+// every variant of one list defines and no variant of the other.
+func stageConditions(vs, ps []Variant, vsName, psName string) (string, string, error) {
+	only := func(a, b []Variant) []string {
+		var out []string
+		for i, v := range a {
+			for _, d := range v.Defines {
+				n, _, _ := strings.Cut(d, "=")
+				if i > 0 || slices.Contains(out, n) {
+					continue
+				}
+				all := true
+				for _, w := range a[1:] {
+					all = all && slices.ContainsFunc(w.Defines, func(d string) bool { m, _, _ := strings.Cut(d, "="); return m == n })
+				}
+				none := true
+				for _, w := range b {
+					none = none && !slices.ContainsFunc(w.Defines, func(d string) bool { m, _, _ := strings.Cut(d, "="); return m == n })
+				}
+				if all && none {
+					out = append(out, n)
+				}
+			}
+		}
+		return out
+	}
+	vsOnly, psOnly := only(vs, ps), only(ps, vs)
+	if len(vsOnly) == 0 && len(psOnly) == 0 {
+		return "", "", ir.ErrorList{ir.Errorf(ir.Pos{File: vsName}, nil, "no macro tells the stages apart: one source compiled for both needs a macro that every variant of %s defines and no variant of %s does, or the reverse (as Urho3D's COMPILEVS and COMPILEPS); add one to every line of a list",
+			vsName, psName)}
+	}
+	cond := func(def, undef []string) string {
+		var terms []string
+		for _, n := range def {
+			terms = append(terms, "defined("+n+")")
+		}
+		for _, n := range undef {
+			terms = append(terms, "!defined("+n+")")
+		}
+		return strings.Join(terms, " && ")
+	}
+	return cond(vsOnly, psOnly), cond(psOnly, vsOnly), nil
+}
+
+// rewriteVariantSets rewrites every variant of sets (one list for both
+// stages, or one list per stage) into one source per file.
+func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (*RewriteResult, error) {
+	for _, set := range sets {
+		if len(set.vars) == 0 {
+			return nil, fmt.Errorf("driver: no variants in %s", set.name)
+		}
 	}
 	opts.All = true
 	if opts.Strategy == nil {
 		opts.Strategy = pack.Optimal{}
 	}
-	variantOpts := func(v Variant) RewriteOptions {
+	layoutOut := opts.LayoutOut
+	opts.LayoutOut = false
+	variantOpts := func(set variantSet, v Variant) RewriteOptions {
 		o := opts
 		o.PP.Defines = append(slices.Clone(opts.PP.Defines), v.Defines...)
+		if !set.both {
+			if set.stage == ir.Vertex {
+				o.PSEntry = ""
+			} else {
+				o.VSEntry = ""
+			}
+		}
 		return o
 	}
-	// 1. Each variant alone: its vertex shaders' signatures.
 	type vsKey struct {
 		file int
 		name string
 	}
+	// 1. Each variant's vertex shaders alone.
+	vsSet := sets[0] // the list that compiles vertex shaders
+	n := len(vsSet.vars)
 	sigs := map[vsKey][]*ir.Signature{} // per vertex shader, per variant
 	var order []vsKey
 	var links []pair // every pair rewritten, in every variant
 	var errs ir.ErrorList
-	parsed := make([]parsedSources, len(vars)) // each variant's, for pass 3
-	for vi, v := range vars {
-		res, err := rewriteHooked(srcs, variantOpts(v), &rewriteHooks{planOnly: true, parsed: &parsed[vi]})
+	parsed := make([][]parsedSources, len(sets)) // each variant's, for pass 3
+	for s, set := range sets {
+		parsed[s] = make([]parsedSources, len(set.vars))
+	}
+	for vi, v := range vsSet.vars {
+		res, err := rewriteHooked(srcs, variantOpts(vsSet, v), &rewriteHooks{planOnly: true, parsed: &parsed[0][vi]})
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
 			continue
 		}
 		seen := map[vsKey]bool{}
 		for _, p := range res.Pairs {
-			if !p.Rewritten {
+			if !p.Rewritten || p.VS == "" {
 				continue
 			}
-			links = append(links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: node{p.psFile, p.PS, ir.Pixel}})
+			if vsSet.both {
+				links = append(links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: node{p.psFile, p.PS, ir.Pixel}})
+			} else {
+				links = append(links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: node{-1, opts.PSEntry, ir.Pixel}})
+			}
 			k := vsKey{p.vsFile, p.VS}
 			if seen[k] {
 				continue
@@ -95,29 +203,34 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 		return nil, errs
 	}
 	for _, k := range order {
-		if len(sigs[k]) != len(vars) {
-			return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: srcs[k.file].Name}, nil, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), len(vars), varsName)}
+		if len(sigs[k]) != n {
+			return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: srcs[k.file].Name}, nil, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), n, vsSet.name)}
 		}
 	}
 	// 2. One family per linked set (vertex shaders that feed one pixel
 	// shader), over every variant of each: a semantic at one place in all.
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: true, TexcoordNames: opts.TexcoordNames}
-	applied := make([]map[string]*layoutfile.Interface, len(vars))
+	applied := make([]map[string]*layoutfile.Interface, n)
 	for i := range applied {
 		applied[i] = map[string]*layoutfile.Interface{}
 	}
+	var family []layoutfile.Interface // every interface, for a pixel list and --layout-out
 	var notes []ir.Note
 	for _, comp := range components(links) {
 		var group []vsKey
+		var psNames []string
 		for _, p := range comp {
 			if k := (vsKey{p.vs.file, p.vs.name}); !slices.Contains(group, k) {
 				group = append(group, k)
+			}
+			if !slices.Contains(psNames, p.ps.name) {
+				psNames = append(psNames, p.ps.name)
 			}
 		}
 		var famSigs []*ir.Signature
 		var labels []string
 		for _, k := range group {
-			for i, v := range vars {
+			for i, v := range vsSet.vars {
 				famSigs = append(famSigs, sigs[k][i])
 				labels = append(labels, k.name+" (variant "+v.Name+")")
 			}
@@ -128,14 +241,16 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 		}
 		for g, k := range group {
 			var own []string
-			for i := range vars {
-				m := g*len(vars) + i
-				it, err := layoutfile.FromLayout(fl.Layouts[m], []string{k.name}, nil)
+			for i := range vsSet.vars {
+				m := g*n + i
+				it, err := layoutfile.FromLayout(fl.Layouts[m], []string{k.name}, psNames)
 				if err != nil {
 					return nil, err
 				}
+				it.Variants = []string{vsSet.vars[i].Name}
 				applied[i][k.name] = &it
-				own = append(own, fmt.Sprintf("%s %d (alone %d)", vars[i].Name, fl.Layouts[m].GeneralRegisters(), fl.Own[m]))
+				family = addToFamily(family, it)
+				own = append(own, fmt.Sprintf("%s %d (alone %d)", vsSet.vars[i].Name, fl.Layouts[m].GeneralRegisters(), fl.Own[m]))
 			}
 			with := ""
 			if len(group) > 1 {
@@ -147,28 +262,59 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 				}
 				with = ", with " + joinList(others) + " for the pixel shaders they share"
 			}
-			notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, len(vars), with, strings.Join(own, ", "))})
+			notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, n, with, strings.Join(own, ", "))})
 		}
 	}
 	// 3. Each variant with its family layouts, merged.
-	outs := make([][][]byte, len(vars)) // per variant, per source
-	conds := make([]map[string]string, len(vars))
+	per := make([][]mergeVariant, len(srcs)) // per file, per variant
 	var res *RewriteResult
-	for i, v := range vars {
-		h := &rewriteHooks{apply: applied[i], markers: true, guards: map[string]string{}, parsed: &parsed[i]}
-		r, err := rewriteHooked(srcs, variantOpts(v), h)
-		if err != nil {
-			errs = append(errs, inVariant(v, err)...)
-			continue
-		}
-		outs[i], conds[i] = r.Outputs, h.guards
-		if res == nil {
-			res = r
-		} else {
+	for s, set := range sets {
+		for i, v := range set.vars {
+			var edits [][]rewrite.Edit
+			h := &rewriteHooks{guards: map[string]string{}, parsed: &parsed[s][i], edits: &edits}
+			o := variantOpts(set, v)
+			switch {
+			case set.both:
+				h.apply = applied[i]
+			case set.stage == ir.Vertex:
+				o.Layout = &layoutfile.File{Name: set.name, Interfaces: []layoutfile.Interface{*applied[i][opts.VSEntry]}}
+			default:
+				o.Layout = &layoutfile.File{Name: vsSet.name, Interfaces: family}
+			}
+			r, err := rewriteHooked(srcs, o, h)
+			if err != nil {
+				errs = append(errs, inVariant(v, err)...)
+				continue
+			}
+			var rewrote []string
+			for _, fe := range edits {
+				for _, e := range fe {
+					if !slices.Contains(rewrote, e.Entry) {
+						rewrote = append(rewrote, e.Entry)
+					}
+				}
+			}
+			for f := range srcs {
+				per[f] = append(per[f], mergeVariant{edits: edits[f], rewrote: rewrote, guards: h.guards, stage: set.cond, fallback: defineCondition(set.vars, i)})
+			}
+			if !set.both {
+				// A stage alone notes the layout file it applies: here,
+				// the family, which the notes of pass 2 describe.
+				r.Notes = nil
+			}
+			if res == nil {
+				res = r
+				continue
+			}
 			for _, d := range r.Deps {
 				if !slices.Contains(res.Deps, d) {
 					res.Deps = append(res.Deps, d)
 				}
+			}
+			if !set.both && set.stage == ir.Pixel && i == 0 {
+				res.Pairs = append(res.Pairs, r.Pairs...)
+				notes = append(notes, ir.Note{Pos: r.Pairs[0].PSLayout.Sig.Pos, Msg: fmt.Sprintf("%s: the %d variants of %s read the family's registers, each from the vertex variants that write everything it reads",
+					opts.PSEntry, len(set.vars), set.name)})
 			}
 		}
 	}
@@ -176,13 +322,17 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 		errs.Sort()
 		return nil, errs
 	}
+	listOf := func(entry string) string {
+		for _, set := range sets {
+			if set.both || (set.stage == ir.Vertex) == (entry == opts.VSEntry) {
+				return set.name
+			}
+		}
+		return sets[0].name
+	}
 	merged := make([][]byte, len(srcs))
 	for f := range srcs {
-		var per [][]byte
-		for i := range vars {
-			per = append(per, outs[i][f])
-		}
-		m, err := mergeVariants(srcs[f].Name, per, vars, conds, varsName)
+		m, err := mergeRewrites(srcs[f].Name, srcs[f].Src, per[f], func(entries []string) string { return errorMessage(entries, listOf) })
 		if err != nil {
 			return nil, err
 		}
@@ -190,138 +340,24 @@ func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsNam
 	}
 	res.Outputs = merged
 	res.Notes = append(notes, res.Notes...)
+	if layoutOut {
+		res.Interfaces = family
+	}
 	return res, nil
 }
 
-// A variantText is one variant's rewrite of a file cut at its markers:
-// texts[k] comes before blocks[k], and texts has one more.
-type variantText struct {
-	texts  []string
-	blocks []string
-	keys   []string
-}
-
-// cutMarkers cuts a rewrite made with rewrite.Plan.Markers.
-func cutMarkers(b []byte) (variantText, error) {
-	var vt variantText
-	s := string(b)
-	for {
-		i := strings.Index(s, rewrite.BlockBegin)
-		if i < 0 {
-			vt.texts = append(vt.texts, s)
-			return vt, nil
-		}
-		vt.texts = append(vt.texts, s[:i])
-		s = s[i+len(rewrite.BlockBegin):]
-		nl := strings.IndexByte(s, '\n')
-		j := strings.Index(s, rewrite.BlockEnd)
-		if nl < 0 || j < nl {
-			return vt, fmt.Errorf("internal error: an unterminated generated block")
-		}
-		vt.keys = append(vt.keys, strings.TrimRight(s[:nl], "\r"))
-		vt.blocks = append(vt.blocks, s[nl+1:j])
-		s = s[j+len(rewrite.BlockEnd):]
-		s = strings.TrimPrefix(strings.TrimPrefix(s, "\r"), "\n")
-	}
-}
-
-// mergeVariants merges the rewrites of one file (one per variant).
-func mergeVariants(name string, per [][]byte, vars []Variant, conds []map[string]string, varsName string) ([]byte, error) {
-	cuts := make([]variantText, len(per))
-	for i, b := range per {
-		c, err := cutMarkers(b)
-		if err != nil {
-			return nil, err
-		}
-		cuts[i] = c
-	}
-	first := cuts[0]
-	for i := 1; i < len(cuts); i++ {
-		c := cuts[i]
-		if !slices.Equal(c.keys, first.keys) {
-			return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: name}, nil, "variants %s and %s rewrite other functions here (%s against %s): one source cannot hold both",
-				vars[0].Name, vars[i].Name, strings.Join(first.keys, ", "), strings.Join(c.keys, ", "))}
-		}
-		for k := range c.texts {
-			if c.texts[k] != first.texts[k] {
-				line := 1 + strings.Count(strings.Join(first.texts[:k], ""), "\n")
-				for _, b := range first.blocks[:k] {
-					line += strings.Count(b, "\n")
-				}
-				a, b := first.texts[k], c.texts[k]
-				n := 0
-				for n < len(a) && n < len(b) && a[n] == b[n] {
-					n++
-				}
-				line += strings.Count(a[:n], "\n")
-				what := "the source"
-				if k > 0 {
-					entry, _, _ := strings.Cut(first.keys[k-1], "#")
-					what = entry
-				}
-				return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: name}, nil, "variants %s and %s edit %s differently (line %d of the rewrite of %s): its header, parameter list or returns depend on macros, and one source cannot hold both edits; rewrite the variants apart",
-					vars[0].Name, vars[i].Name, what, line, vars[0].Name)}
-			}
+// addToFamily adds it to the interfaces of a family: to one that holds
+// the same outputs for the same shaders (its variants joined), or as one
+// more.
+func addToFamily(family []layoutfile.Interface, it layoutfile.Interface) []layoutfile.Interface {
+	for k := range family {
+		f := &family[k]
+		if slices.Equal(f.VertexShaders, it.VertexShaders) && slices.Equal(f.PixelShaders, it.PixelShaders) && slices.Equal(f.Outputs, it.Outputs) {
+			f.Variants = append(slices.Clone(f.Variants), it.Variants...)
+			return family
 		}
 	}
-	var b strings.Builder
-	for k := range first.blocks {
-		b.WriteString(first.texts[k])
-		entry, _, _ := strings.Cut(first.keys[k], "#")
-		writeVariantBlock(&b, entry, cuts, k, vars, conds, varsName)
-	}
-	b.WriteString(first.texts[len(first.texts)-1])
-	return []byte(b.String()), nil
-}
-
-// writeVariantBlock writes block k of every variant under the conditions
-// that select it.
-func writeVariantBlock(b *strings.Builder, entry string, cuts []variantText, k int, vars []Variant, conds []map[string]string, varsName string) {
-	nl := "\n"
-	if strings.Contains(cuts[0].blocks[k], "\r\n") {
-		nl = "\r\n"
-	}
-	type branch struct {
-		text  string
-		conds []string
-	}
-	var branches []*branch
-	depends := false
-	for i := range cuts {
-		c, ok := conds[i][entry]
-		if ok {
-			depends = true
-		}
-		text := cuts[i].blocks[k]
-		at := slices.IndexFunc(branches, func(br *branch) bool { return br.text == text })
-		if at < 0 {
-			branches = append(branches, &branch{text: text})
-			at = len(branches) - 1
-		}
-		if c == "" {
-			c = defineCondition(vars, i)
-		}
-		if !slices.Contains(branches[at].conds, c) {
-			branches[at].conds = append(branches[at].conds, c)
-		}
-	}
-	if len(branches) == 1 && !depends {
-		b.WriteString(branches[0].text)
-		return
-	}
-	for n, br := range branches {
-		kw := "#elif "
-		if n == 0 {
-			kw = "#if "
-		}
-		var parts []string
-		for _, c := range br.conds {
-			parts = append(parts, "("+c+")")
-		}
-		b.WriteString(kw + strings.Join(parts, " || ") + nl + br.text)
-	}
-	msg := fmt.Sprintf("shpack rewrote %s for the variants of %s only, and this permutation is none of them: add it there and rewrite", entry, varsName)
-	b.WriteString("#else" + nl + "#error " + strconv.Quote(msg) + nl + "#endif" + nl)
+	return append(family, it)
 }
 
 // defineCondition is the condition of variant i from the definitions

@@ -127,7 +127,7 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 				errs = append(errs, p.context(err)...)
 				continue
 			}
-			key := readKey(pl)
+			key := readKey(pl, true)
 			prev := s.ps[p.ps]
 			switch {
 			case prev == nil:
@@ -263,12 +263,17 @@ func narrowInputs(in *ir.Signature, vs *ir.Layout) (*ir.Signature, map[int]int) 
 }
 
 // readKey describes what a pixel shader reads: for each input, its
-// register, mask and declared semantic. Two vertex layouts that give a
-// pixel shader the same key feed it alike.
-func readKey(ps *ir.Layout) string {
+// register (with regs), mask and declared semantic. Two vertex layouts
+// that give a pixel shader the same key feed it alike; without the
+// register numbers, as a family's do (ps_3_0 links by declared semantic).
+func readKey(ps *ir.Layout, regs bool) string {
 	var parts []string
 	for _, p := range ps.Place {
-		parts = append(parts, fmt.Sprintf("%v %v %v%d", p.Reg, p.Mask, p.Usage, p.Index))
+		if regs {
+			parts = append(parts, fmt.Sprintf("%v %v %v%d", p.Reg, p.Mask, p.Usage, p.Index))
+		} else {
+			parts = append(parts, fmt.Sprintf("%v %v%d", p.Mask, p.Usage, p.Index))
+		}
 	}
 	return strings.Join(parts, ";")
 }

@@ -134,7 +134,7 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 		return
 	}
 	plan.Vertex = append(plan.Vertex, rewrite.Vertex{File: n.file, EP: ep, Layout: l, Unpacked: unpacked, Guard: w.guardFor(n.file, ep, ep.Out, &w.res.Notes)})
-	w.res.Pairs = append(w.res.Pairs, RewrittenPair{VS: n.name, VSLayout: l, Rewritten: true})
+	w.res.Pairs = append(w.res.Pairs, RewrittenPair{VS: n.name, VSLayout: l, Rewritten: true, vsFile: n.file})
 	how := "planned here"
 	if w.opts.Layout != nil {
 		how = "as the layout file " + w.opts.Layout.Name + " says"

@@ -46,6 +46,13 @@ type Interface struct {
 	// VertexShaders and PixelShaders name the entry points it was
 	// planned for (a pixel shader alone may be absent).
 	VertexShaders, PixelShaders []string
+	// Variants names the permutations (of a variants file) whose vertex
+	// shaders write this interface, when it is one of a family planned
+	// for several (rewrite --variants): each semantic sits at the same
+	// declared register and components in every interface of the family,
+	// and a pixel shader built from the file is derived from those that
+	// write everything it reads. Empty for an interface of one build.
+	Variants []string
 	// Texcoord says every general register is declared TEXCOORDn, in
 	// register order (--semantics=texcoord).
 	Texcoord bool
@@ -121,6 +128,7 @@ type jsonFile struct {
 type jsonInterface struct {
 	VertexShaders []string     `json:"vertex_shaders"`
 	PixelShaders  []string     `json:"pixel_shaders"`
+	Variants      []string     `json:"variants,omitempty"`
 	Semantics     string       `json:"semantics"`
 	MixColor      bool         `json:"mix_color"`
 	Strategy      string       `json:"strategy,omitempty"`
@@ -146,7 +154,7 @@ func Marshal(ifaces []Interface) []byte {
 	doc := jsonFile{Schema: Schema, Interfaces: []jsonInterface{}}
 	for _, it := range ifaces {
 		ji := jsonInterface{
-			VertexShaders: nonNil(it.VertexShaders), PixelShaders: nonNil(it.PixelShaders),
+			VertexShaders: nonNil(it.VertexShaders), PixelShaders: nonNil(it.PixelShaders), Variants: it.Variants,
 			Semantics: "member", MixColor: it.MixColor, Strategy: it.Strategy, Outputs: []jsonOutput{},
 		}
 		if it.Texcoord {
@@ -177,6 +185,9 @@ func Marshal(ifaces []Interface) []byte {
 		b.WriteString("\n    {\n")
 		fmt.Fprintf(&b, "      \"vertex_shaders\": %s,\n", compact(ji.VertexShaders))
 		fmt.Fprintf(&b, "      \"pixel_shaders\": %s,\n", compact(ji.PixelShaders))
+		if len(ji.Variants) > 0 {
+			fmt.Fprintf(&b, "      \"variants\": %s,\n", compact(ji.Variants))
+		}
 		fmt.Fprintf(&b, "      \"semantics\": %s,\n", compact(ji.Semantics))
 		fmt.Fprintf(&b, "      \"mix_color\": %t,\n", ji.MixColor)
 		if ji.Strategy != "" {

@@ -50,6 +50,9 @@ func TestRoundTrip(t *testing.T) {
 		l := planned(t, texcoord)
 		it, err := FromLayout(l, []string{"VS"}, []string{"PS", "PS2"})
 		require.NoError(t, err)
+		if texcoord {
+			it.Variants = []string{"base", "fog"}
+		}
 		data := Marshal([]Interface{it})
 		f, err := Read("x.layout", data)
 		require.NoError(t, err)
@@ -58,6 +61,7 @@ func TestRoundTrip(t *testing.T) {
 		assert.Equal(t, []string{"VS"}, got.VertexShaders)
 		assert.Equal(t, []string{"PS", "PS2"}, got.PixelShaders)
 		assert.Equal(t, texcoord, got.Texcoord)
+		assert.Equal(t, it.Variants, got.Variants)
 		assert.Equal(t, data, Marshal(f.Interfaces), "read and written again: the same bytes")
 
 		vl := got.Layout()

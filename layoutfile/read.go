@@ -226,6 +226,8 @@ func (r *reader) iface(i int, start int64) (*Interface, error) {
 			return r.value(&it.VertexShaders, key, off)
 		case "pixel_shaders":
 			return r.value(&it.PixelShaders, key, off)
+		case "variants":
+			return r.value(&it.Variants, key, off)
 		case "semantics":
 			if err := r.value(&semantics, key, off); err != nil {
 				return err

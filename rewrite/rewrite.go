@@ -123,38 +123,72 @@ type Plan struct {
 	Files  []File
 	Vertex []Vertex
 	Pixel  []Pixel
-	// Markers puts each generated block between a BlockBegin and a
-	// BlockEnd line (see insertBlock).
-	Markers bool
 }
 
-// The lines that mark a generated block with Plan.Markers: BlockBegin is
-// followed by the block's key (its function's name, "#", the index of
-// the declaration) and a line end.
-const (
-	BlockBegin = "//@shpack-block "
-	BlockEnd   = "//@shpack-end"
-)
+// An Edit replaces Src[Off:End] of a file with Text.
+type Edit struct {
+	Off, End int
+	Text     string
+	// Entry names the entry function whose rewrite made the edit.
+	Entry string
+	// Block marks the edit that inserts the entry function's generated
+	// block (its packed struct, macros and #line), one per entry point.
+	Block bool
+}
 
-// An edit replaces src[off:end] with text. A rename is an edit of one
-// token that a larger edit may take into its own text (see file.text).
+// An edit is an Edit as the applier collects it. A rename is an edit of
+// one token that a larger edit may take into its own text (see
+// file.text).
 type edit struct {
 	off, end int
 	text     string
 	rename   bool
+	entry    string
+	block    bool
 }
 
 // Apply performs the plan and returns the new contents of every file, in
 // the order of p.Files (a file with nothing to rewrite comes back as it
 // was). Errors are an ir.ErrorList, positioned.
 func Apply(p *Plan) ([][]byte, error) {
+	edits, err := Edits(p)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]byte, len(p.Files))
+	for i, f := range p.Files {
+		out[i] = ApplyEdits(f.Src, edits[i])
+	}
+	return out, nil
+}
+
+// ApplyEdits returns src with edits (in order of offset, none
+// overlapping, as Edits gives them) performed.
+func ApplyEdits(src []byte, edits []Edit) []byte {
+	var b bytes.Buffer
+	b.Grow(len(src))
+	at := 0
+	for _, e := range edits {
+		b.Write(src[at:e.Off])
+		b.WriteString(e.Text)
+		at = e.End
+	}
+	b.Write(src[at:])
+	return b.Bytes()
+}
+
+// Edits is Apply without performing the edits: per file, in the order of
+// p.Files, the edits in order of offset, none overlapping. A caller that
+// merges the rewrites of several permutations of one source
+// (driver.RewriteVariants) compares them edit by edit.
+func Edits(p *Plan) ([][]Edit, error) {
 	taken := map[string]bool{}
 	for _, f := range p.Files {
 		for id := range f.Unit.Identifiers() {
 			taken[id] = true
 		}
 	}
-	a := &applier{taken: taken, files: make([]*file, len(p.Files)), markers: p.Markers}
+	a := &applier{taken: taken, files: make([]*file, len(p.Files))}
 	for i := range p.Files {
 		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}, prefix: fieldPrefix(p.Files[i].Unit.PP.Macros)}
 	}
@@ -171,7 +205,7 @@ func Apply(p *Plan) ([][]byte, error) {
 		copies[ep] = orig
 		for i := range ep.Calls {
 			if f.editable(&ep.Calls[i], ep.Name) {
-				f.renames[int(ep.Calls[i].Off)] = edit{int(ep.Calls[i].Off), int(ep.Calls[i].Off) + len(ep.Calls[i].Text), orig, true}
+				f.renames[int(ep.Calls[i].Off)] = edit{off: int(ep.Calls[i].Off), end: int(ep.Calls[i].Off) + len(ep.Calls[i].Text), text: orig, rename: true, entry: ep.Name}
 			}
 		}
 	}
@@ -183,31 +217,34 @@ func Apply(p *Plan) ([][]byte, error) {
 	}
 	// One error per function says what stops it; none of its edits are
 	// kept then.
-	each := func(f *file, edit func()) {
+	each := func(f *file, entry string, edit func()) {
 		errs, edits := len(a.errs), len(f.edits)
 		edit()
 		if len(a.errs) > errs {
 			a.errs = a.errs[:errs+1]
 			f.edits = f.edits[:edits]
 		}
+		for i := edits; i < len(f.edits); i++ {
+			f.edits[i].entry = entry
+		}
 	}
 	for i := range p.Vertex {
 		v := &p.Vertex[i]
 		f := a.files[v.File]
-		each(f, func() { f.vertex(v, copies[v.EP]) })
+		each(f, v.EP.Name, func() { f.vertex(v, copies[v.EP]) })
 	}
 	for i := range p.Pixel {
 		ps := &p.Pixel[i]
 		f := a.files[ps.File]
-		each(f, func() { f.pixel(ps, copies[ps.EP]) })
+		each(f, ps.EP.Name, func() { f.pixel(ps, copies[ps.EP]) })
 	}
 	if len(a.errs) > 0 {
 		a.errs.Sort()
 		return nil, a.errs
 	}
-	out := make([][]byte, len(p.Files))
+	out := make([][]Edit, len(p.Files))
 	for i, f := range a.files {
-		out[i] = f.apply()
+		out[i] = f.resolved()
 	}
 	return out, nil
 }
@@ -215,7 +252,6 @@ func Apply(p *Plan) ([][]byte, error) {
 // applier holds what the edits of all files share: the names taken and
 // the errors.
 type applier struct {
-	markers bool
 	taken   map[string]bool
 	files   []*file
 	errs    ir.ErrorList
@@ -425,11 +461,7 @@ func blockComment(text string) string {
 // line of token t, followed by a #line directive that gives that line its
 // number back; when something precedes t on its line, the block goes
 // right before t, on lines of its own.
-//
-// With Plan.Markers, the block (without the #line) stands between the
-// lines BlockBegin+key and BlockEnd, for a caller that merges the
-// rewrites of several permutations (driver's variants).
-func (f *file) insertBlock(t *hlsl.Token, text, key string) {
+func (f *file) insertBlock(t *hlsl.Token, text string) {
 	at := int(t.Off)
 	lineStart := at
 	for lineStart > 0 && (f.Src[lineStart-1] == ' ' || f.Src[lineStart-1] == '\t') {
@@ -441,14 +473,11 @@ func (f *file) insertBlock(t *hlsl.Token, text, key string) {
 	} else {
 		lead = "\n"
 	}
-	if f.a.markers {
-		text = BlockBegin + key + "\n" + text + BlockEnd + "\n"
-	}
 	text = lead + text + lineDirective(f.Unit.PP.Pos(t)) + "\n"
 	if at != lineStart {
 		text += strings.Repeat(" ", max(0, f.Unit.PP.Pos(t).Col-1))
 	}
-	f.replace(at, at, f.lineEnds(text))
+	f.edits = append(f.edits, edit{off: at, end: at, text: f.lineEnds(text), block: true})
 }
 
 // lineEnds gives generated text the file's line ends.
@@ -465,8 +494,9 @@ func (f *file) lineEnds(text string) string {
 	return text
 }
 
-// apply performs the edits, and the renames no edit took into its text.
-func (f *file) apply() []byte {
+// resolved returns the edits, and the renames no edit took into its text,
+// in order of offset.
+func (f *file) resolved() []Edit {
 	edits := slices.Clone(f.edits)
 	for _, r := range f.renames {
 		inside := false
@@ -481,22 +511,22 @@ func (f *file) apply() []byte {
 		}
 	}
 	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Compare(a.off, b.off) })
-	var b strings.Builder
-	at := 0
-	for _, e := range edits {
-		b.Write(f.Src[at:e.off])
-		b.WriteString(e.text)
-		at = e.end
+	out := make([]Edit, len(edits))
+	for i, e := range edits {
+		out[i] = Edit{Off: e.off, End: e.end, Text: e.text, Entry: e.entry, Block: e.block}
 	}
-	b.Write(f.Src[at:])
-	return []byte(b.String())
+	return out
 }
 
 // lineDirective gives the text after a generated block the line numbers of
 // the user's file: it continues the line of pos.
-func lineDirective(pos ir.Pos) string {
-	file := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(pos.File)
-	return fmt.Sprintf("#line %d \"%s\"", pos.Line, file)
+func lineDirective(pos ir.Pos) string { return LineDirective(pos.File, pos.Line) }
+
+// LineDirective is the #line directive the rewrite writes (without a line
+// end): what follows it is line line of file.
+func LineDirective(file string, line int) string {
+	file = strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(file)
+	return fmt.Sprintf("#line %d \"%s\"", line, file)
 }
 
 // A paramEdit says what becomes of one parameter of an entry function:
@@ -529,7 +559,7 @@ func (f *file) editHeader(ep *hlsl.EntryPoint, block, ret string, dropSem bool, 
 			pre += copyText + "\n"
 		}
 		if pre != "" {
-			f.insertBlock(&d.Start, pre, ep.Name+"#"+strconv.Itoa(di))
+			f.insertBlock(&d.Start, pre)
 		}
 		if ret != "" {
 			f.replace(int(d.Ret[0].Off), end(&d.Ret[len(d.Ret)-1]), ret)

@@ -71,7 +71,17 @@ Flags:
                       generated block under #if conditions on the macros the
                       interface depends on; another permutation compiles if
                       its interface is one of theirs and stops at an #error
-                      otherwise
+                      otherwise; with --layout-out, the family's layouts,
+                      each naming the variants it covers
+  --vs-variants=FILE, --ps-variants=FILE
+                      the same for an engine that lists the permutations of
+                      each stage apart (Urho3D's VS and PS defines): the
+                      vertex shader of --vs-entry in every permutation of
+                      one file, the pixel shader of --ps-entry in every
+                      permutation of the other, one source for both; a
+                      macro every line of one file defines and no line of
+                      the other (Urho3D's COMPILEVS, COMPILEPS) tells the
+                      stages apart
   --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
                       as for shpack FILE
@@ -97,6 +107,8 @@ type rewriteFlags struct {
 	svg              string
 	layout           layoutFlags
 	variants         string
+	vsVariants       string
+	psVariants       string
 }
 
 func (e *env) rewrite(args []string) int {
@@ -116,6 +128,8 @@ func (e *env) rewrite(args []string) int {
 	fs.StringVar(&rf.svg, "svg", "", "")
 	rf.layout.register(fs)
 	fs.StringVar(&rf.variants, "variants", "", "")
+	fs.StringVar(&rf.vsVariants, "vs-variants", "", "")
+	fs.StringVar(&rf.psVariants, "ps-variants", "", "")
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -127,9 +141,9 @@ func (e *env) rewrite(args []string) int {
 		return e.usageError("rewrite: no input file")
 	case serr != nil:
 		return e.usageError("%v", serr)
-	case rf.vsEntry != "" && rf.psEntry == "" && rf.layout.in == "" && rf.layout.out == "":
+	case rf.vsEntry != "" && rf.psEntry == "" && rf.layout.in == "" && rf.layout.out == "" && rf.vsVariants == "":
 		return e.usageError("rewrite: --vs-entry alone rewrites the vertex stage alone: give --layout-out=FILE to record its layout for the pixel stage (or --layout=FILE to apply one), or --ps-entry too")
-	case rf.psEntry != "" && rf.vsEntry == "" && rf.layout.in == "":
+	case rf.psEntry != "" && rf.vsEntry == "" && rf.layout.in == "" && rf.psVariants == "":
 		return e.usageError("rewrite: --ps-entry alone rewrites the pixel stage alone: give --layout=FILE, the layout file of its vertex shader (--layout-out), or --vs-entry too")
 	case rf.psEntry != "" && rf.vsEntry == "" && rf.layout.out != "":
 		return e.usageError("rewrite: --layout-out records a vertex shader's layout; a pixel stage alone applies one (--layout)")
@@ -147,8 +161,14 @@ func (e *env) rewrite(args []string) int {
 	if msg := rf.layout.check(nil, true, 1); msg != "" {
 		return e.usageError("%s", msg)
 	}
-	if rf.variants != "" && (rf.layout.in != "" || rf.layout.out != "" || (rf.vsEntry == "") != (rf.psEntry == "")) {
-		return e.usageError("rewrite: --variants rewrites pairs (both --vs-entry and --ps-entry, or the techniques), without --layout or --layout-out")
+	stageVariants := rf.vsVariants != "" || rf.psVariants != ""
+	switch {
+	case rf.variants != "" && (rf.layout.in != "" || (rf.vsEntry == "") != (rf.psEntry == "")):
+		return e.usageError("rewrite: --variants rewrites pairs (both --vs-entry and --ps-entry, or the techniques), without --layout")
+	case stageVariants && rf.variants != "":
+		return e.usageError("rewrite: --variants lists the permutations of both stages; --vs-variants and --ps-variants list each stage's: give one or the others")
+	case stageVariants && (rf.vsVariants == "" || rf.psVariants == "" || rf.vsEntry == "" || rf.psEntry == "" || rf.layout.in != ""):
+		return e.usageError("rewrite: --vs-variants and --ps-variants go together, with --vs-entry and --ps-entry, without --layout")
 	}
 	if rf.layout.in != "" {
 		if rf.layout.file, err = e.readLayout(rf.layout.in); err != nil {
@@ -182,6 +202,16 @@ func (e *env) rewrite(args []string) int {
 			return e.report(verr)
 		}
 		res, err = driver.RewriteVariants(srcs, ropts, vars, rf.variants)
+	} else if stageVariants {
+		vs, verr := e.loadVariants(rf.vsVariants)
+		if verr != nil {
+			return e.report(verr)
+		}
+		ps, verr := e.loadVariants(rf.psVariants)
+		if verr != nil {
+			return e.report(verr)
+		}
+		res, err = driver.RewriteStageVariants(srcs, ropts, vs, ps, rf.vsVariants, rf.psVariants)
 	} else {
 		res, err = driver.Rewrite(srcs, ropts)
 	}
@@ -214,8 +244,10 @@ func (e *env) rewrite(args []string) int {
 	if rf.layout.in != "" {
 		deps = append(slices.Clone(deps), rf.layout.in)
 	}
-	if rf.variants != "" {
-		deps = append(slices.Clone(deps), rf.variants)
+	for _, v := range []string{rf.variants, rf.vsVariants, rf.psVariants} {
+		if v != "" {
+			deps = append(slices.Clone(deps), v)
+		}
 	}
 	if rf.out == "" && rf.outDir == "" || rf.out == "-" {
 		e.reads = deps

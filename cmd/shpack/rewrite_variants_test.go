@@ -197,10 +197,13 @@ func TestRewriteVariants(t *testing.T) {
 	}
 }
 
-// TestRewriteVariantsRefused: a parameter list that depends on macros is
-// edited differently in each variant, which one source cannot hold: the
-// rewrite says so, names the entry point, and writes nothing.
-func TestRewriteVariantsRefused(t *testing.T) {
+// TestRewriteVariantsParameterList: a parameter list that depends on
+// macros is edited differently in each variant; the merge keeps each
+// variant's lines under its condition, and every variant compiles with
+// its own -D (glslang), a permutation with the interface of a listed one
+// too, another stops at the #error. The lines after the merged regions
+// keep the user's numbers.
+func TestRewriteVariantsParameterList(t *testing.T) {
 	t.Chdir(t.TempDir())
 	src := `void VS(float4 p : POSITION,
 #ifdef FOG
@@ -220,10 +223,23 @@ float4 PS(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }
 	require.NoError(t, os.WriteFile("pv.hlsl", []byte(src), 0o644))
 	require.NoError(t, os.WriteFile("pv.variants", []byte("base:\nfog: -DFOG\n"), 0o644))
 	code, stdout, stderr := shpackRun("rewrite", "--variants=pv.variants", "--vs-entry=VS", "--ps-entry=PS", "-o", "out.hlsl", "pv.hlsl")
-	assert.Equal(t, exitInput, code)
+	require.Equal(t, exitOK, code, stderr)
 	assert.Empty(t, stdout)
-	assert.Contains(t, stderr, "pv.hlsl: error: variants base and fog edit VS differently")
-	assert.NoFileExists(t, "out.hlsl")
+	out := string(got0(t, "out.hlsl"))
+	assert.Contains(t, out, "#line 8 \"pv.hlsl\"\n    pos = p;", "the body after the merged header keeps its line numbers")
+	assert.Equal(t, 2, strings.Count(out, "#if (!defined(FOG))\n"), "the header and the pixel shader each have their chain")
+	assert.Equal(t, 1, strings.Count(out, "VS_RETURN }"), "the lines the variants edit alike are written once")
+	tool := glslangTool(t)
+	for _, c := range []struct {
+		defines []string
+		ok      bool
+	}{{nil, true}, {[]string{"-DFOG"}, true}, {[]string{"-DFOG", "-DUNRELATED"}, true}} {
+		for _, st := range [][2]string{{"vert", "VS"}, {"frag", "PS"}} {
+			args := append([]string{"-V", "-D", "--hlsl-dx9-compatible", "-S", st[0], "-e", st[1], "-o", os.DevNull}, c.defines...)
+			msg, err := exec.Command(tool, append(args, "out.hlsl")...).CombinedOutput()
+			assert.NoError(t, err, "%v %s:\n%s", c.defines, st[1], msg)
+		}
+	}
 }
 
 // TestRewriteVariantsFamily: vertex shaders that share a pixel shader are
@@ -240,4 +256,107 @@ func TestRewriteVariantsFamily(t *testing.T) {
 	code, plain, stderr := shpackRun("rewrite", "--all", fx)
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, plain, both)
+}
+
+// stageShader's stages test macros of their own lists: the vertex shader
+// writes fog with FOG, the pixel shader reads it with FOG.
+const stageShader = `void VS(float4 p : POSITION,
+#ifdef FOG
+    out float fog : TEXCOORD1,
+#endif
+    out float2 uv : TEXCOORD0,
+    out float4 pos : POSITION)
+{
+    pos = p;
+    uv = p.xy;
+#ifdef FOG
+    fog = p.z;
+#endif
+}
+
+float4 PS(float2 uv : TEXCOORD0
+#ifdef FOG
+    , float fog : TEXCOORD1
+#endif
+    ) : COLOR
+{
+    float4 c = uv.xyxy;
+#ifdef FOG
+    c.w = fog;
+#endif
+    return c;
+}
+`
+
+// TestRewriteStageVariants: --vs-variants and --ps-variants list each
+// stage's permutations apart (issue 25); the one source compiles for each
+// with its own -D (glslang), a permutation with a listed interface too,
+// and a compile for no stage of the lists stops at the #error. Lists that
+// share every macro cannot tell the stages apart: an error says so. The
+// family's layout file names the variants, and a pixel stage built apart
+// from it reads the vertex variants that write what it reads.
+func TestRewriteStageVariants(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("st.hlsl", []byte(stageShader), 0o644))
+	require.NoError(t, os.WriteFile("vs.variants", []byte("base: -DVSX\nfog: -DVSX -DFOG\n"), 0o644))
+	require.NoError(t, os.WriteFile("ps.variants", []byte("base: -DPSX\nfog: -DPSX -DFOG\n"), 0o644))
+	code, _, stderr := shpackRun("rewrite", "--vs-entry=VS", "--ps-entry=PS", "--vs-variants=vs.variants", "--ps-variants=ps.variants",
+		"--layout-out=st.layout", "-o", "out.hlsl", "--depfile=out.d", "st.hlsl")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "st.hlsl:1:1: note: VS: 2 variants share one layout; general registers: base 1 (alone 1), fog 1 (alone 1)")
+	assert.Contains(t, stderr, "PS: the 2 variants of ps.variants read the family's registers")
+	d := string(got0(t, "out.d"))
+	assert.Contains(t, d, "vs.variants")
+	assert.Contains(t, d, "ps.variants")
+	out := string(got0(t, "out.hlsl"))
+	assert.Contains(t, out, "(defined(VSX) && !defined(PSX))", "the vertex lines are selected by the vertex list's macro")
+	assert.Contains(t, out, "(defined(PSX) && !defined(VSX))")
+	lay := string(got0(t, "st.layout"))
+	assert.Contains(t, lay, `"variants": ["base"]`)
+	assert.Contains(t, lay, `"variants": ["fog"]`)
+
+	tool := glslangTool(t)
+	glsl := func(file, stage, entry string, defines ...string) (string, error) {
+		args := append([]string{"-V", "-D", "--hlsl-dx9-compatible", "-S", stage, "-e", entry, "-o", os.DevNull}, defines...)
+		msg, err := exec.Command(tool, append(args, file)...).CombinedOutput()
+		return string(msg), err
+	}
+	for _, c := range []struct {
+		stage, entry string
+		defines      []string
+	}{
+		{"vert", "VS", []string{"-DVSX"}}, {"vert", "VS", []string{"-DVSX", "-DFOG"}}, {"vert", "VS", []string{"-DVSX", "-DOTHER"}},
+		{"frag", "PS", []string{"-DPSX"}}, {"frag", "PS", []string{"-DPSX", "-DFOG"}},
+	} {
+		msg, err := glsl("out.hlsl", c.stage, c.entry, c.defines...)
+		assert.NoError(t, err, "%s %v:\n%s", c.entry, c.defines, msg)
+	}
+	msg, err := glsl("out.hlsl", "vert", "VS", "-DFOG")
+	assert.Error(t, err)
+	assert.Contains(t, msg, "for the variants of vs.variants only, and this permutation is none of them")
+
+	// The pixel stage apart, from the family's layout file: each of its
+	// permutations reads the vertex variants that write what it reads.
+	for _, defs := range [][]string{nil, {"-DFOG"}} {
+		args := append([]string{"rewrite", "--ps-entry=PS", "--layout=st.layout", "-o", "ps.hlsl"}, defs...)
+		code, _, stderr := shpackRun(append(args, "st.hlsl")...)
+		require.Equal(t, exitOK, code, "%v: %s", defs, stderr)
+		msg, err := glsl("ps.hlsl", "frag", "PS", defs...)
+		assert.NoError(t, err, "%v:\n%s", defs, msg)
+	}
+
+	// Lists that share every macro.
+	require.NoError(t, os.WriteFile("same.variants", []byte("base:\nfog: -DFOG\n"), 0o644))
+	code, _, stderr = shpackRun("rewrite", "--vs-entry=VS", "--ps-entry=PS", "--vs-variants=same.variants", "--ps-variants=same.variants", "-o", "bad.hlsl", "st.hlsl")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "same.variants: error: no macro tells the stages apart")
+	assert.NoFileExists(t, "bad.hlsl")
+	for _, args := range [][]string{
+		{"--vs-variants=vs.variants", "--vs-entry=VS", "--ps-entry=PS"},
+		{"--vs-variants=vs.variants", "--ps-variants=ps.variants", "--variants=vs.variants", "--vs-entry=VS", "--ps-entry=PS"},
+		{"--vs-variants=vs.variants", "--ps-variants=ps.variants"},
+	} {
+		code, _, stderr := shpackRun(append(append([]string{"rewrite"}, args...), "st.hlsl")...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+	}
 }

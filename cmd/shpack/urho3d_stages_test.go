@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -156,11 +157,11 @@ func defineFlags(defs []string) []string {
 // line ends, so positions hold): a test-side stand-in for fxc compiling
 // only what the entry point reaches.
 func cutFunction(src, name string) string {
-	i := strings.Index(src, "\nvoid "+name+"(")
-	if i < 0 {
+	loc := regexp.MustCompile(`(?m)^[ \t]*void[ \t]+` + regexp.QuoteMeta(name) + `[ \t]*\(`).FindStringIndex(src)
+	if loc == nil {
 		return src
 	}
-	i++
+	i := loc[0]
 	depth, k := 0, strings.IndexByte(src[i:], '(')+i
 	for ; k < len(src); k++ {
 		if src[k] == '(' {
