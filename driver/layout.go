@@ -2,10 +2,10 @@ package driver
 
 import (
 	"cmp"
-	"slices"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
+	"slices"
 )
 
 // ApplyLayout lays out sig as the layout file lf says, instead of packing:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 
 	"github.com/shpack/shpack/hlsl"
@@ -153,7 +154,10 @@ type rewriter struct {
 
 func (w *rewriter) run() (*RewriteResult, error) {
 	w.collect()
-	plan := &rewrite.Plan{}
+	plan := &rewrite.Plan{ReadInclude: w.opts.PP.ReadFile}
+	if plan.ReadInclude == nil {
+		plan.ReadInclude = os.ReadFile
+	}
 	for i, s := range w.srcs {
 		plan.Files = append(plan.Files, rewrite.File{Name: s.Name, Src: s.Src, Unit: w.units[i]})
 	}

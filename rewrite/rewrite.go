@@ -123,6 +123,11 @@ type Plan struct {
 	Files  []File
 	Vertex []Vertex
 	Pixel  []Pixel
+	// ReadInclude reads an included file (pp.IncludeCtx.File) that defines
+	// an entry function to rewrite: the rewrite edits a copy of the
+	// definition into the file that includes it (see include.go). Nil
+	// makes such an entry function an error.
+	ReadInclude func(path string) ([]byte, error)
 }
 
 // An Edit replaces Src[Off:End] of a file with Text.
@@ -188,7 +193,7 @@ func Edits(p *Plan) ([][]Edit, error) {
 			taken[id] = true
 		}
 	}
-	a := &applier{taken: taken, files: make([]*file, len(p.Files))}
+	a := &applier{taken: taken, files: make([]*file, len(p.Files)), includes: map[int32]*include{}, readInclude: p.ReadInclude}
 	for i := range p.Files {
 		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}, prefix: fieldPrefix(p.Files[i].Unit.PP.Macros)}
 	}
@@ -198,14 +203,26 @@ func Edits(p *Plan) ([][]Edit, error) {
 	copies := make(map[*hlsl.EntryPoint]string)
 	plan := func(file int, ep *hlsl.EntryPoint) {
 		f := a.files[file]
-		if len(ep.Calls) == 0 || copies[ep] != "" {
+		inc := includedDefinition(ep)
+		if (len(ep.Calls) == 0 && inc == 0) || copies[ep] != "" {
 			return
 		}
 		orig := a.fresh(ep.Name + "_unpacked")
 		copies[ep] = orig
 		for i := range ep.Calls {
-			if f.editable(&ep.Calls[i], ep.Name) {
-				f.renames[int(ep.Calls[i].Off)] = edit{off: int(ep.Calls[i].Off), end: int(ep.Calls[i].Off) + len(ep.Calls[i].Text), text: orig, rename: true, entry: ep.Name}
+			call := &ep.Calls[i]
+			if inc != 0 && call.Ctx != 0 {
+				// In the include's #include, the macro renames the call;
+				// in another, it would call the packed copy.
+				if top := f.topContext(call.Ctx); top != f.topContext(inc) {
+					pp := f.Unit.PP
+					a.errs = append(a.errs, ir.Errorf(pp.Pos(call), pp.Chain(call.Ctx), "%s is called in %s, which %s includes after %s: a rewrite of the included definition cannot reach that call (call it from %s or the file itself)",
+						ep.Name, pp.Contexts[call.Ctx].File, f.Name, pp.Contexts[inc].File, pp.Contexts[inc].File))
+				}
+				continue
+			}
+			if f.editable(call, ep.Name) {
+				f.renames[int(call.Off)] = edit{off: int(call.Off), end: int(call.Off) + len(call.Text), text: orig, rename: true, entry: ep.Name}
 			}
 		}
 	}
@@ -228,15 +245,41 @@ func Edits(p *Plan) ([][]Edit, error) {
 			f.edits[i].entry = entry
 		}
 	}
+	// An entry function defined in an include is edited in a copy of
+	// its definition (include.go).
+	target := func(file int, ep *hlsl.EntryPoint) (*file, *hlsl.EntryPoint, string) {
+		f := a.files[file]
+		ctx := includedDefinition(ep)
+		if ctx == 0 {
+			return f, ep, copies[ep]
+		}
+		inc := a.includeFile(f, ctx, ep)
+		if inc == nil {
+			return nil, nil, ""
+		}
+		inc.entries = append(inc.entries, includedEntry{ep: ep, def: definition(ep), orig: copies[ep]})
+		return inc.f, only(ep), ""
+	}
 	for i := range p.Vertex {
-		v := &p.Vertex[i]
-		f := a.files[v.File]
-		each(f, v.EP.Name, func() { f.vertex(v, copies[v.EP]) })
+		v := p.Vertex[i]
+		f, ep, orig := target(v.File, v.EP)
+		if f == nil {
+			continue
+		}
+		v.EP = ep
+		each(f, ep.Name, func() { f.vertex(&v, orig) })
 	}
 	for i := range p.Pixel {
-		ps := &p.Pixel[i]
-		f := a.files[ps.File]
-		each(f, ps.EP.Name, func() { f.pixel(ps, copies[ps.EP]) })
+		ps := p.Pixel[i]
+		f, ep, orig := target(ps.File, ps.EP)
+		if f == nil {
+			continue
+		}
+		ps.EP = ep
+		each(f, ep.Name, func() { f.pixel(&ps, orig) })
+	}
+	if len(a.errs) == 0 {
+		a.placeIncludes()
 	}
 	if len(a.errs) > 0 {
 		a.errs.Sort()
@@ -252,9 +295,13 @@ func Edits(p *Plan) ([][]Edit, error) {
 // applier holds what the edits of all files share: the names taken and
 // the errors.
 type applier struct {
-	taken   map[string]bool
-	files   []*file
-	errs    ir.ErrorList
+	// includes are the included files that define entry functions, by
+	// include context; readInclude reads them.
+	includes    map[int32]*include
+	readInclude func(path string) ([]byte, error)
+	taken       map[string]bool
+	files       []*file
+	errs        ir.ErrorList
 }
 
 // fresh returns base, or base with a number, so that it names nothing the
@@ -292,6 +339,21 @@ type file struct {
 	// crlf caches whether Src ends lines with CR LF: 0 not known yet, 1
 	// no, 2 yes.
 	crlf uint8
+	// ctx is the include context whose tokens the file holds: 0, the
+	// main file, or an included file that defines entry functions (then
+	// main is the file that includes it).
+	ctx  int32
+	main *file
+}
+
+// topContext is the context of the #include in the main file through
+// which context ctx was read (0 for the main file's own tokens).
+func (f *file) topContext(ctx int32) int32 {
+	pp := f.Unit.PP
+	for ctx > 0 && pp.Contexts[ctx].Parent > 0 {
+		ctx = pp.Contexts[ctx].Parent
+	}
+	return ctx
 }
 
 // field names the packed structs' member for register n.
@@ -325,7 +387,10 @@ func fieldPrefix(macros []string) string {
 // being rewritten; what names the function for the message.
 func (f *file) editable(t *hlsl.Token, fn string) bool {
 	switch {
-	case t.Ctx != 0:
+	case t.Ctx != f.ctx && f.ctx != 0:
+		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(t), f.Unit.PP.Chain(t.Ctx), "%s: this part of its definition is in another file than the rest (%s): shpack rewrites a definition that one file holds", fn, f.Unit.PP.Contexts[t.Ctx].File))
+		return false
+	case t.Ctx != f.ctx:
 		chain := f.Unit.PP.Chain(t.Ctx)
 		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(t), chain, "%s is declared in %s, which %s includes: shpack rewrites the files it is given, not their includes (move %s into %s)",
 			fn, f.Unit.PP.Contexts[t.Ctx].File, f.Name, fn, f.Name))
@@ -344,7 +409,7 @@ func (f *file) editableRun(toks []hlsl.Token, fn string) bool {
 		return true
 	}
 	for i := range toks {
-		if toks[i].Ctx != 0 {
+		if toks[i].Ctx != f.ctx {
 			return f.editable(&toks[i], fn)
 		}
 	}
@@ -624,7 +689,7 @@ func (f *file) editParams(ep *hlsl.EntryPoint, d *hlsl.FuncSyntax, params []para
 		from, to := sepEnd(i), sepStart(i)
 		for k := range d.Params[i] {
 			t := &d.Params[i][k]
-			if t.Ctx != 0 || !t.Spelled(f.Src) && (int(t.Off) < from || int(t.Off) >= to) {
+			if t.Ctx != f.ctx || !t.Spelled(f.Src) && (int(t.Off) < from || int(t.Off) >= to) {
 				f.editable(t, ep.Name)
 				return
 			}

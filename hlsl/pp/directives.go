@@ -433,7 +433,7 @@ func (p *ppState) include(f *ppFrame, hash RawToken, args []RawToken) {
 		p.abortf(hash.Pos, hash.Ctx, "#include expansion too large (more than %d tokens)", p.lim.MaxTokens)
 	}
 	ctx := int32(len(p.res.Contexts))
-	p.res.Contexts = append(p.res.Contexts, IncludeCtx{File: sf.path, From: hash.Pos, Parent: f.ctx})
+	p.res.Contexts = append(p.res.Contexts, IncludeCtx{File: sf.path, From: hash.Pos, FromOff: hash.Off, Parent: f.ctx})
 	p.push(sf, path, ctx)
 	p.frames[len(p.frames)-1].from = hash
 }

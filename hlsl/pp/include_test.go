@@ -29,9 +29,9 @@ func TestPPIncludeContexts(t *testing.T) {
 	assert.Equal(t, []string{"main.fx", "a.fxh", "b.fxh"}, res.Files)
 	assert.Equal(t, []IncludeCtx{
 		{File: "main.fx", Parent: -1},
-		{File: "a.fxh", From: ir.Pos{File: "main.fx", Line: 2, Col: 1}, Parent: 0},
-		{File: "b.fxh", From: ir.Pos{File: "a.fxh", Line: 2, Col: 1}, Parent: 1},
-		{File: "b.fxh", From: ir.Pos{File: "main.fx", Line: 4, Col: 1}, Parent: 0},
+		{File: "a.fxh", From: ir.Pos{File: "main.fx", Line: 2, Col: 1}, FromOff: 3, Parent: 0},
+		{File: "b.fxh", From: ir.Pos{File: "a.fxh", Line: 2, Col: 1}, FromOff: 3, Parent: 1},
+		{File: "b.fxh", From: ir.Pos{File: "main.fx", Line: 4, Col: 1}, FromOff: 23, Parent: 0},
 	}, res.Contexts)
 	var ctxs []int32
 	var poss []string

@@ -121,9 +121,13 @@ const ppMaxErrors = 100
 // An IncludeCtx is one inclusion of a file: the main file is context 0
 // (Parent -1, From zero).
 type IncludeCtx struct {
-	File   string // path as opened (joined with the including file's dir or the -I dir; the main file's name as given)
-	From   ir.Pos // position of the #include directive ("#" token) that included it
-	Parent int32
+	File string // path as opened (joined with the including file's dir or the -I dir; the main file's name as given)
+	From ir.Pos // position of the #include directive ("#" token) that included it
+	// FromOff is the byte offset of that "#" in the including file, as
+	// read (not moved by #line): where a rewrite of the including file
+	// finds the directive.
+	FromOff int32
+	Parent  int32
 }
 
 // Result is the preprocessed translation unit.

@@ -1,4 +1,4 @@
-// shpack: part-of err_entry_in_include.fx
+// shpack: part-of entry_in_include.fx
 struct VS_OUTPUT
 {
     float4 Pos : POSITION;

@@ -1,0 +1,161 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+)
+
+// Entry functions defined in an included file.
+//
+// A header is shared: other effects include it, and the build may not own
+// it. So the rewrite leaves it alone and edits the file that includes
+// it, around its #include line:
+//
+//	#define mainVS mainVS_unpacked
+//	#include "common.fxh"
+//	#undef mainVS
+//	... the generated block ...
+//	#line 16 "common.fxh"
+//	VS_Packed mainVS(...) { ... }    // the header's definition, edited
+//	#line 2 "main.fx"
+//
+// The macro renames the header's definition, and every use of the name
+// inside the header (its own calls, techniques), to the original under a
+// fresh name; after the #include, the edited copy of the definition
+// takes the entry point's name, for the techniques and --entry of the file
+// that includes it. Calls of the entry function in that file go to the
+// original (they are renamed, as calls of an entry function are), calls
+// in other included files cannot be and are an error. The copy is the
+// header's definition with exactly the edits the rewrite makes to a
+// definition in the main file, and #line gives its lines the header's
+// numbers, so a compiler's messages still point at the header.
+
+// include is an included file that defines entry functions to rewrite.
+type include struct {
+	f       *file
+	entries []includedEntry
+}
+
+// includedEntry is one entry function of an include, with the name the
+// macro gives its original.
+type includedEntry struct {
+	ep   *hlsl.EntryPoint
+	def  *hlsl.FuncSyntax
+	orig string
+}
+
+// includedDefinition returns the context of the file that defines ep when
+// it is not the main file of f (0 otherwise).
+func includedDefinition(ep *hlsl.EntryPoint) int32 {
+	if def := definition(ep); def != nil {
+		return def.Start.Ctx
+	}
+	return 0
+}
+
+// includeFile returns the file object for include context ctx of main
+// file f, reading it the first time; nil after an error.
+func (a *applier) includeFile(main *file, ctx int32, ep *hlsl.EntryPoint) *include {
+	if inc, ok := a.includes[ctx]; ok {
+		return inc
+	}
+	pp := main.Unit.PP
+	path := pp.Contexts[ctx].File
+	if a.readInclude == nil {
+		main.editable(&definition(ep).Start, ep.Name) // says why
+		return nil
+	}
+	src, err := a.readInclude(path)
+	if err != nil {
+		a.errs = append(a.errs, ir.Errorf(pp.Pos(&definition(ep).Start), pp.Chain(ctx), "%s is defined in %s, which cannot be read again to rewrite it: %v", ep.Name, path, err))
+		return nil
+	}
+	f := &file{File: &File{Name: path, Src: src, Unit: main.Unit}, a: a, renames: map[int]edit{}, prefix: main.prefix, ctx: ctx, main: main}
+	inc := &include{f: f}
+	a.includes[ctx] = inc
+	return inc
+}
+
+// only returns ep with its definition as its only declaration: a
+// prototype elsewhere declares the header's original, which the macro
+// renames.
+func only(ep *hlsl.EntryPoint) *hlsl.EntryPoint {
+	c := *ep
+	c.Decls = []hlsl.FuncSyntax{*definition(ep)}
+	return &c
+}
+
+// placeIncludes puts each include's edited definitions into the main file
+// that includes it (see above).
+func (a *applier) placeIncludes() {
+	ctxs := make([]int32, 0, len(a.includes))
+	for c := range a.includes {
+		ctxs = append(ctxs, c)
+	}
+	slices.Sort(ctxs)
+	for _, c := range ctxs {
+		inc := a.includes[c]
+		if len(inc.entries) == 0 {
+			continue
+		}
+		main, h := inc.f.main, inc.f
+		pp := main.Unit.PP
+		top := c
+		for pp.Contexts[top].Parent > 0 {
+			top = pp.Contexts[top].Parent
+		}
+		dir := pp.Contexts[top]
+		lineStart := int(dir.FromOff)
+		for lineStart > 0 && main.Src[lineStart-1] != '\n' {
+			lineStart--
+		}
+		lineEnd := bytes.IndexByte(main.Src[dir.FromOff:], '\n')
+		lead := ""
+		if lineEnd < 0 {
+			lineEnd, lead = len(main.Src), "\n"
+		} else {
+			lineEnd += int(dir.FromOff) + 1
+		}
+		edits := h.resolved()
+		slices.SortFunc(inc.entries, func(x, y includedEntry) int { return int(x.def.Start.Off) - int(y.def.Start.Off) })
+		for _, e := range inc.entries {
+			from := int(e.def.Start.Off)
+			for from > 0 && h.Src[from-1] != '\n' {
+				from--
+			}
+			to := end(&e.def.End)
+			for _, ed := range edits {
+				if ed.Entry != e.ep.Name {
+					continue
+				}
+				if ed.Off < from || ed.End > to {
+					a.errs = append(a.errs, ir.Errorf(pp.Pos(&e.def.Start), pp.Chain(c), "%s: the rewrite edits %s outside its definition, which a copy of the definition cannot hold", e.ep.Name, h.Name))
+					return
+				}
+			}
+			copyText := string(ApplyEdits(h.Src[from:to], rebase(edits, e.ep.Name, from)))
+			// First among the edits at these offsets: the include's
+			// definitions come right after it, before a block of the
+			// file's own next function.
+			main.edits = append([]edit{
+				{off: lineStart, end: lineStart, text: main.lineEnds(fmt.Sprintf("#define %s %s\n%s\n", e.ep.Name, e.orig, LineDirective(dir.From.File, dir.From.Line))), entry: e.ep.Name},
+				{off: lineEnd, end: lineEnd, text: main.lineEnds(lead + "#undef " + e.ep.Name + "\n" + copyText + "\n" + LineDirective(dir.From.File, dir.From.Line+1) + "\n"), entry: e.ep.Name, block: true},
+			}, main.edits...)
+		}
+	}
+}
+
+// rebase returns the edits of entry, moved to offsets from from.
+func rebase(edits []Edit, entry string, from int) []Edit {
+	var out []Edit
+	for _, e := range edits {
+		if e.Entry == entry {
+			out = append(out, Edit{Off: e.Off - from, End: e.End - from, Text: e.Text})
+		}
+	}
+	return out
+}
