@@ -78,10 +78,24 @@ type Output struct {
 	DeclIndex int
 	Type      ir.ScalarType
 	Mods      ir.Modifiers
+	// Written is the components a compiled vertex program declares the
+	// output with, in its own letters, when they do not start at x (a
+	// layout repack plans from a program that packs registers itself);
+	// 0: from x, as compilers declare outputs. A pixel shader repacked
+	// alone reads the letters the vertex shader wrote.
+	Written ir.Mask
 	// Group is the packing group (ir.Element.Group): outputs of other
 	// groups never share a register.
 	Group uint8
 	Pos   ir.Pos // where it is written in the file (Read)
+}
+
+// writtenString spells Output.Written, "" for 0.
+func writtenString(m ir.Mask) string {
+	if m == 0 {
+		return ""
+	}
+	return m.String()
 }
 
 // Semantic spells the output's own semantic: "TEXCOORD3".
@@ -146,6 +160,7 @@ type jsonOutput struct {
 	Type       string `json:"type"`
 	Modifiers  string `json:"modifiers,omitempty"`
 	Group      int    `json:"group,omitempty"`
+	Written    string `json:"written,omitempty"`
 }
 
 // Marshal writes the document: indented JSON, one line per output, ending
@@ -169,7 +184,7 @@ func Marshal(ifaces []Interface) []byte {
 				Semantic: o.Semantic(), Member: o.Member, Register: "o" + strconv.Itoa(o.Register),
 				Mask: o.Mask.String(), Components: o.Components,
 				DeclaredAs: o.DeclUsage.String() + strconv.Itoa(o.DeclIndex),
-				Type:       o.Type.String(), Modifiers: o.Mods.String(), Group: int(o.Group),
+				Type:       o.Type.String(), Modifiers: o.Mods.String(), Group: int(o.Group), Written: writtenString(o.Written),
 			})
 		}
 		ji.Registers = len(regs)

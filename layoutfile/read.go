@@ -279,7 +279,7 @@ func (r *reader) output(start int64) (*Output, error) {
 	var has struct{ sem, reg, mask, comps, decl, typ bool }
 	err := r.object("an output", func(key string, off int64) error {
 		switch key {
-		case "semantic", "declared_as", "register", "mask", "type", "modifiers", "member", "components", "group":
+		case "semantic", "declared_as", "register", "mask", "type", "modifiers", "member", "components", "group", "written":
 		default:
 			return r.unknown("an output", key, off)
 		}
@@ -330,12 +330,16 @@ func (r *reader) output(start int64) (*Output, error) {
 				return bad("register %q: o0 to o11", s)
 			}
 			has.reg, o.Register = true, n
-		case "mask":
+		case "mask", "written":
 			m, ok := ir.ParseMask(s)
 			if !ok || !m.Contiguous() {
-				return bad("mask %q: contiguous components in xyzw order (xy, yzw)", s)
+				return bad("%s %q: contiguous components in xyzw order (xy, yzw)", key, s)
 			}
-			has.mask, o.Mask = true, m
+			if key == "written" {
+				o.Written = m
+			} else {
+				has.mask, o.Mask = true, m
+			}
 		case "type":
 			t, ok := ir.LookupScalarType(s)
 			if !ok {
@@ -367,6 +371,9 @@ func (r *reader) output(start int64) (*Output, error) {
 	}
 	if len(missing) > 0 {
 		return nil, ir.ErrorList{ir.Errorf(o.Pos, nil, "an output without %s", strings.Join(missing, ", "))}
+	}
+	if o.Written != 0 && o.Written.Count() != o.Components {
+		return nil, ir.ErrorList{ir.Errorf(o.Pos, nil, "written %s has %d components, the output %d", o.Written, o.Written.Count(), o.Components)}
 	}
 	return o, nil
 }

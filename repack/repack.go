@@ -56,6 +56,10 @@ type Result struct {
 	// Unpacked is the number of general output registers the vertex shader
 	// declared before.
 	Unpacked int
+	// VSMasks are the components the vertex shader declared each output
+	// with (VSLayout.Sig's elements, in order), in its own letters: what a
+	// layout file records where they do not start at x.
+	VSMasks []ir.Mask
 }
 
 // Options choose the packing.
@@ -66,6 +70,18 @@ type Options struct {
 	// TexcoordNames declares every general register TEXCOORDn, in
 	// register order (ir.Constraints.TexcoordNames).
 	TexcoordNames bool
+	// Fill plans without padding vertex outputs: the pixel shader gives
+	// the components it reads that the vertex shader does not write their
+	// values itself. A pair whose stages are then repacked apart through
+	// a layout file (Vertex, Pixel) is planned so, for a vertex shader
+	// alone cannot pad for a pixel shader it does not see.
+	Fill bool
+	// Apply, when not nil, lays out the vertex shader's outputs instead
+	// of packing them (a layout file's interface: layoutfile's
+	// Interface.Apply), so that a stage repacked alone (Vertex, Pixel)
+	// agrees with it; the pixel shader gives the components it reads
+	// that the layout does not hold their values itself.
+	Apply func(*ir.Signature) (*ir.Layout, error)
 
 	// fill forces one way of giving unwritten components their values
 	// (padOutputs), for the tests: fillChoose (Pair decides), fillPad,
@@ -104,11 +120,12 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 		return nil, fileErr(psName, "the pixel shader is %s: repack takes ps_3_0", ps.Profile())
 	}
 	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable, TexcoordNames: o.TexcoordNames}
-	pl, err := planPair(vs, ps, vsName, psName, o, cons, o.fill == fillPS)
+	fill := o.fill == fillPS || o.Fill || o.Apply != nil
+	pl, err := planPair(vs, ps, vsName, psName, o, cons, fill)
 	if err != nil {
 		return nil, err
 	}
-	if len(pl.pads) > 0 && o.fill == fillChoose {
+	if len(pl.pads) > 0 && o.fill == fillChoose && !fill {
 		// Padding widens vertex outputs. Where that costs a register
 		// (or the fit), the pixel shader fills the components instead.
 		alt, altErr := planPair(vs, ps, vsName, psName, o, cons, true)
@@ -127,7 +144,11 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Result{VS: nvs, PS: nps, VSLayout: pl.vl, PSLayout: pl.pl, Unpacked: pl.unpacked}, nil
+	masks := make([]ir.Mask, len(pl.vslots))
+	for i, s := range pl.vslots {
+		masks[i] = s.mask
+	}
+	return &Result{VS: nvs, PS: nps, VSLayout: pl.vl, PSLayout: pl.pl, Unpacked: pl.unpacked, VSMasks: masks}, nil
 }
 
 // plan is a pair's layouts before the programs are rewritten: the
@@ -169,7 +190,12 @@ func planPair(vs, ps *d3d9.Program, vsName, psName string, o Options, cons ir.Co
 		return nil, fmt.Errorf("the pixel shader cannot fill what it reads")
 	}
 	res := &plan{vslots: vslots, pslots: pslots, pads: pads, fills: fills, unpacked: len(unpacked)}
-	vl, err := pack.ForFile(o.Strategy, vsig, ir.VS30Out(), cons)
+	var vl *ir.Layout
+	if o.Apply != nil {
+		vl, err = o.Apply(vsig)
+	} else {
+		vl, err = pack.ForFile(o.Strategy, vsig, ir.VS30Out(), cons)
+	}
 	if err != nil {
 		res.err = err
 		return res, nil
@@ -186,6 +212,81 @@ func planPair(vs, ps *d3d9.Program, vsName, psName string, o Options, cons ir.Co
 	}
 	res.vl, res.pl = vl, pl
 	return res, nil
+}
+
+// Vertex repacks a vertex shader alone, its outputs where apply (a layout
+// file's interface) puts them: the other stage is built from the same
+// file, in another step (Pixel). The program given is not changed.
+func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout, error)) (*d3d9.Program, *ir.Layout, error) {
+	if vs.Stage != ir.Vertex || vs.Major != 3 {
+		return nil, nil, fileErr(name, "the program is %s: a vertex shader repacked alone is vs_3_0", vs.Profile())
+	}
+	vsig, vslots, err := signature(vs, name, ir.Out)
+	if err != nil {
+		return nil, nil, err
+	}
+	var cons ir.Constraints
+	if err := indexedBlocks(vs, name, vsig, vslots, &cons); err != nil {
+		return nil, nil, err
+	}
+	vl, err := apply(vsig)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ir.CheckLayout(vl); err != nil {
+		return nil, nil, fmt.Errorf("internal error: invalid vs_3_0 layout: %v", err)
+	}
+	nvs, err := rewriteVS(vs, name, vl, vslots, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nvs, vl, nil
+}
+
+// Pixel repacks a pixel shader alone, reading the vertex layout vl (a
+// layout file's, which its vertex shader was repacked or rewritten to):
+// its inputs derived from vl as for a pair, the components it reads that
+// vl does not hold given their values by the pixel shader (0, w 1).
+// written gives, for vl's elements in order, the letters the vertex
+// program declared each with where they do not start at x (0, or a nil
+// slice: from x). The program given is not changed.
+func Pixel(ps *d3d9.Program, name string, vl *ir.Layout, written []ir.Mask) (*d3d9.Program, *ir.Layout, error) {
+	if ps.Stage != ir.Pixel || ps.Major != 3 {
+		return nil, nil, fileErr(name, "the program is %s: a pixel shader repacked alone is ps_3_0", ps.Profile())
+	}
+	psig, pslots, err := signature(ps, name, ir.In)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The vertex side as the file has it: each element in its own
+	// letters from x, as compilers declare outputs.
+	vsig := *vl.Sig
+	vsig.Elements = slices.Clone(vl.Sig.Elements)
+	vslots := make([]slot, len(vsig.Elements))
+	for i, e := range vsig.Elements {
+		m := ir.MaskRun(0, e.Components)
+		if i < len(written) && written[i] != 0 {
+			m = written[i]
+		}
+		vslots[i] = slot{reg: i, mask: m, span: m}
+	}
+	_, fills, ok := padOutputs(ps, &vsig, vslots, psig, pslots, true)
+	if !ok {
+		return nil, nil, fileErr(name, "the pixel shader reads components of an input that the layout's vertex shader does not write at all")
+	}
+	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
+	pl, err := pack.Derive(vl, psig, psFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ir.CheckLayout(pl); err != nil {
+		return nil, nil, fmt.Errorf("internal error: invalid ps_3_0 layout: %v", err)
+	}
+	nps, err := rewritePS(ps, name, pl, pslots, fills)
+	if err != nil {
+		return nil, nil, err
+	}
+	return nps, pl, nil
 }
 
 func fileErr(file, format string, args ...any) error {

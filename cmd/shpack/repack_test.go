@@ -131,6 +131,71 @@ func TestRepackRenders(t *testing.T) {
 
 }
 
+// TestRepackStagesApart repacks each pair of corpus/repack as a build that
+// compiles its stages in separate steps (issue 25): the pair's step
+// writes the layout file (--layout-out), then each program is repacked
+// alone through it (--layout, one PROGRAM). The stages repacked apart
+// pass shpack check with each other and with the other way's stages, and
+// draw the values on every runtime.
+func TestRepackStagesApart(t *testing.T) {
+	testenv.Heavy(t)
+	tools := renderTool(t)
+	for _, c := range repackCases(t) {
+		if c.want == nil {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tmp := t.TempDir()
+			lay := filepath.Join(tmp, "pair.layout")
+			pvs, pps := filepath.Join(tmp, "pair.vso"), filepath.Join(tmp, "pair.pso")
+			code, _, stderr := shpackRun("repack", "--format=cso", "--layout-out="+lay, "--vs-out="+pvs, "--ps-out="+pps, c.vs, c.ps)
+			require.Equal(t, exitOK, code, stderr)
+			vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
+			code, _, stderr = shpackRun("repack", "--format=cso", "--layout="+lay, "--vs-out="+vso, c.vs)
+			require.Equal(t, exitOK, code, stderr)
+			assert.Contains(t, stderr, "repacked as the layout file")
+			code, _, stderr = shpackRun("repack", "--format=cso", "--layout="+lay, "--ps-out="+pso, "--depfile="+pso+".d", c.ps)
+			require.Equal(t, exitOK, code, stderr)
+			assert.Contains(t, string(got0(t, pso+".d")), "pair.layout", "the layout file is an input of the step")
+			for _, p := range [][2]string{{vso, pso}, {pvs, pso}, {vso, pps}} {
+				rep := checkFiles(t, p[0], p[1])
+				assert.Empty(t, rep.Problems, "%s with %s", filepath.Base(p[0]), filepath.Base(p[1]))
+			}
+			origVS, origPS := filepath.Join(tmp, "orig.vso"), filepath.Join(tmp, "orig.pso")
+			for _, f := range [][2]string{{c.vs, origVS}, {c.ps, origPS}} {
+				data, err := d3d9.Encode(readProgram(t, f[0]))
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(f[1], data, 0o644))
+			}
+			for _, rt := range tools {
+				res := rt.Draw(t, vso, pso, c.want)
+				if orig := rt.Draw(t, origVS, origPS, c.want); orig.Failed {
+					// MojoShader refuses some programs of the corpus as
+					// written (see TestRepackRenders).
+					assert.True(t, res.Failed || res.Pass, "%s refuses the original; the stages repacked apart must not draw wrong:\n%s", rt.Name, res.Output)
+					continue
+				}
+				assert.True(t, res.Pass, "%s: the stages repacked apart draw the values:\n%s", rt.Name, res.Output)
+			}
+		})
+	}
+	// One stage alone needs the layout file; flags of the other stage are
+	// refused.
+	c := repackCases(t)[0]
+	for _, args := range [][]string{{c.vs}, {"--layout=x.layout", "--layout-out=y.layout", c.vs, c.ps}} {
+		code, _, stderr := shpackRun(append([]string{"repack"}, args...)...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+	}
+	tmp := t.TempDir()
+	lay := filepath.Join(tmp, "pair.layout")
+	code, _, stderr := shpackRun("repack", "--layout-out="+lay, "--vs-out="+filepath.Join(tmp, "v"), "--ps-out="+filepath.Join(tmp, "p"), c.vs, c.ps)
+	require.Equal(t, exitOK, code, stderr)
+	code, _, stderr = shpackRun("repack", "--layout="+lay, "--ps-out="+filepath.Join(tmp, "x"), c.vs)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stderr, "--ps-out does not apply to it")
+}
+
 // firstError is the first ERROR line of a runtime's output.
 func firstError(out string) string {
 	for _, ln := range strings.Split(out, "\n") {
