@@ -6,6 +6,7 @@ import (
 
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -18,6 +19,11 @@ type LinkOptions struct {
 	// TexcoordNames declares every general register TEXCOORDn, in
 	// register order (ir.Constraints.TexcoordNames).
 	TexcoordNames bool
+	// Layout, when not nil, lays out each vs_3_0 vertex shader of the
+	// effect as the layout file's interface for it says (Find), instead
+	// of packing: an effect whose pixel shaders are built in another
+	// step from the same file.
+	Layout *layoutfile.File
 }
 
 // A LinkedPass is one pass of an effect with its two layouts.
@@ -121,8 +127,26 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		at[p] = append(at[p], k)
 	}
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable, TexcoordNames: opts.TexcoordNames}
+	so := setOptions{strategy: opts.Strategy, cons: cons}
+	if lf := opts.Layout; lf != nil {
+		so.apply, so.applyName = map[string]*layoutfile.Interface{}, lf.Name
+		for _, p := range pairs {
+			if so.apply[p.vs.name] != nil {
+				continue
+			}
+			it, err := lf.Find(p.vs.name, ir.Vertex)
+			if err != nil {
+				errs = append(errs, p.context(err)...)
+				continue
+			}
+			so.apply[p.vs.name] = it
+		}
+	}
 	for _, comp := range components(pairs) {
-		set, serrs := g.layoutSet(comp, setOptions{strategy: opts.Strategy, cons: cons})
+		if len(errs) > 0 {
+			break
+		}
+		set, serrs := g.layoutSet(comp, so)
 		if len(serrs) > 0 {
 			errs = append(errs, serrs...)
 			continue

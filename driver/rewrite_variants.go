@@ -249,7 +249,7 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 				}
 				it.Variants = []string{vsSet.vars[i].Name}
 				applied[i][k.name] = &it
-				family = addToFamily(family, it)
+				family = layoutfile.AddVariant(family, it)
 				own = append(own, fmt.Sprintf("%s %d (alone %d)", vsSet.vars[i].Name, fl.Layouts[m].GeneralRegisters(), fl.Own[m]))
 			}
 			with := ""
@@ -344,20 +344,6 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 		res.Interfaces = family
 	}
 	return res, nil
-}
-
-// addToFamily adds it to the interfaces of a family: to one that holds
-// the same outputs for the same shaders (its variants joined), or as one
-// more.
-func addToFamily(family []layoutfile.Interface, it layoutfile.Interface) []layoutfile.Interface {
-	for k := range family {
-		f := &family[k]
-		if slices.Equal(f.VertexShaders, it.VertexShaders) && slices.Equal(f.PixelShaders, it.PixelShaders) && slices.Equal(f.Outputs, it.Outputs) {
-			f.Variants = append(slices.Clone(f.Variants), it.Variants...)
-			return family
-		}
-	}
-	return append(family, it)
 }
 
 // defineCondition is the condition of variant i from the definitions

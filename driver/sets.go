@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -66,8 +67,10 @@ type setOptions struct {
 	// side, so that no value is converted on its way (see typeGroups).
 	typed bool
 	// apply gives, by vertex shader name, a layout to apply instead of
-	// packing (RewriteVariants' family layouts).
-	apply map[string]*layoutfile.Interface
+	// packing (RewriteVariants' family layouts, a layout file given to
+	// link); applyName names where it comes from, for messages.
+	apply     map[string]*layoutfile.Interface
+	applyName string
 }
 
 // layoutSet lays out one linked set of vs_3_0/ps_3_0 pairs. Errors are
@@ -95,7 +98,7 @@ func (g *graph) layoutSet(comp []pair, o setOptions) (*setLayout, ir.ErrorList) 
 		}
 		var l *ir.Layout
 		if it := o.apply[p.vs.name]; it != nil {
-			l, err = it.Apply(sig, "the family layout of the variants")
+			l, err = it.Apply(sig, cmp.Or(o.applyName, "the family layout of the variants"))
 		} else {
 			l, err = pack.ForFile(o.strategy, sig, vsFile, o.cons)
 		}

@@ -90,6 +90,20 @@ type Output struct {
 	Pos   ir.Pos // where it is written in the file (Read)
 }
 
+// AddVariant adds interface it, planned for some variants of a family
+// (Interface.Variants), to the family's interfaces: to one that holds the
+// same outputs for the same shaders, its variants joined, or as one more.
+func AddVariant(family []Interface, it Interface) []Interface {
+	for k := range family {
+		f := &family[k]
+		if slices.Equal(f.VertexShaders, it.VertexShaders) && slices.Equal(f.PixelShaders, it.PixelShaders) && slices.Equal(f.Outputs, it.Outputs) {
+			f.Variants = append(slices.Clone(f.Variants), it.Variants...)
+			return family
+		}
+	}
+	return append(family, it)
+}
+
 // writtenString spells Output.Written, "" for 0.
 func writtenString(m ir.Mask) string {
 	if m == 0 {

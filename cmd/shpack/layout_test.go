@@ -14,6 +14,7 @@ import (
 	"github.com/shpack/shpack/internal/asmcheck"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
+	"github.com/shpack/shpack/layoutfile"
 )
 
 // stagesPair is a Torque3D-style pair built stage by stage: a vertex
@@ -303,4 +304,71 @@ func TestLayoutFileEffect(t *testing.T) {
 	code, ps, stderr := shpackRun("--profile=ps_3_0", "--entry=SharedPS", "--layout="+lay, fx)
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, linked, strings.TrimSpace(ps))
+
+	// The effect linked again through the file: every pass as planned,
+	// the file an input of the step.
+	code, again, stderr := shpackRun("link", "--layout="+lay, fx)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, linked, again)
+	out := filepath.Join(dir, "passes")
+	code, _, stderr = shpackRun("link", "--layout="+lay, "--out-dir="+out, "--depfile="+filepath.Join(dir, "passes.d"), fx)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, string(got0(t, filepath.Join(dir, "passes.d"))), "e.layout")
+	// A file without one of its vertex shaders: an error naming it.
+	small := strings.Replace(layout, `"vertex_shaders": ["SmallVS"]`, `"vertex_shaders": ["OtherVS"]`, 1)
+	require.NoError(t, os.WriteFile(lay, []byte(small), 0o644))
+	code, _, stderr = shpackRun("link", "--layout="+lay, fx)
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "SmallVS")
+}
+
+// TestLayoutFileVariants: link --variants --layout-out writes the family's
+// layouts, each interface naming the variants it covers; the pixel
+// shader of every variant, packed alone from that file with the variant's
+// -D (shpack --profile=ps_3_0 --layout), is the one link --variants gives
+// it, byte for byte: it reads the vertex variants that write everything
+// it reads. pack --variants writes the same family.
+func TestLayoutFileVariants(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	dir := t.TempDir()
+	src, vfile := filepath.Join("corpus", "variants", "lit.hlsl"), filepath.Join("corpus", "variants", "lit.variants")
+	lay, out := filepath.Join(dir, "lit.layout"), filepath.Join(dir, "out")
+	code, _, stderr := shpackRun("link", "--variants="+vfile, "--vs-entry=VS", "--ps-entry=PS", "--layout-out="+lay, "--out-dir="+out, src)
+	require.Equal(t, exitOK, code, stderr)
+	f, err := layoutfile.Read(lay, got0(t, lay))
+	require.NoError(t, err)
+	vars := readVariantsFile(t, vfile)
+	var covered []string
+	for _, it := range f.Interfaces {
+		covered = append(covered, it.Variants...)
+	}
+	assert.Len(t, covered, len(vars))
+	for _, v := range vars {
+		args := []string{"--profile=ps_3_0", "--entry=PS", "--layout=" + lay}
+		for _, d := range v.Defines {
+			args = append(args, "-D"+d)
+		}
+		code, ps, stderr := shpackRun(append(args, src)...)
+		require.Equal(t, exitOK, code, "%s: %s", v.Name, stderr)
+		assert.Equal(t, string(got0(t, filepath.Join(out, "lit."+v.Name+".psh"))), ps, v.Name)
+	}
+	packed := filepath.Join(dir, "pack.layout")
+	code, _, stderr = shpackRun("--variants="+vfile, "--entry=VS", "--layout-out="+packed, "-o", filepath.Join(dir, "all.json"), "--format=json", src)
+	require.Equal(t, exitOK, code, stderr)
+	pf, err := layoutfile.Read(packed, got0(t, packed))
+	require.NoError(t, err)
+	require.Len(t, pf.Interfaces, len(f.Interfaces))
+	place := func(it layoutfile.Interface) []string {
+		var out []string
+		for _, o := range it.Outputs {
+			out = append(out, fmt.Sprintf("%s o%d.%s %s%d", o.Semantic(), o.Register, o.Mask, o.DeclUsage, o.DeclIndex))
+		}
+		return out
+	}
+	for i := range pf.Interfaces {
+		assert.Equal(t, f.Interfaces[i].Variants, pf.Interfaces[i].Variants)
+		assert.Equal(t, place(f.Interfaces[i]), place(pf.Interfaces[i]))
+	}
+	code, _, stderr = shpackRun("link", "--variants="+vfile, "--vs-entry=VS", "--ps-entry=PS", "--layout="+lay, src)
+	assert.Equal(t, exitUsage, code, stderr)
 }

@@ -54,9 +54,10 @@ Flags:
                       colour on both (an effect: a pair per pass)
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
-  --layout=FILE       apply a layout file to the pair instead of packing: the
-                      vertex outputs go where it says, the pixel inputs are
-                      derived from them (one pair, named)
+  --layout=FILE       apply a layout file instead of packing: the vertex
+                      outputs go where it says, the pixel inputs are
+                      derived from them (a pair, or every vs_3_0 pass of an
+                      effect, each vertex shader by its name)
   --layout-out=FILE   also write the vertex layouts as a layout file (schema
                       shpack.interface/1): a pixel shader built in another
                       step applies it (shpack --profile=ps_3_0 --layout=FILE,
@@ -195,13 +196,10 @@ func (e *env) link(args []string) int {
 	if msg := lo.check(nil, lf.opts.portable, 1); msg != "" {
 		return e.usageError("%s", msg)
 	}
-	if lf.variants != "" && (lf.layoutOut != "" || lf.layoutIn != "") {
-		return e.usageError("--layout and --layout-out do not apply to --variants yet: rewrite --variants writes one source for every permutation")
+	if lf.variants != "" && lf.layoutIn != "" {
+		return e.usageError("--variants plans the family: it takes --layout-out, not --layout")
 	}
 	if lf.layoutIn != "" {
-		if lf.vsStruct == "" && lf.vsEntry == "" && lf.psStruct == "" && lf.psEntry == "" {
-			return e.usageError("link --layout applies a layout file to one pair: name it with --vs-entry/--vs-struct (an effect's passes are linked as planned)")
-		}
 		if lf.layoutFile, err = e.readLayout(lf.layoutIn); err != nil {
 			return e.report(err)
 		}
@@ -353,7 +351,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	}
 	res, err := driver.LinkEffect(driver.Source{Name: name, Src: src}, driver.LinkOptions{
 		PP: *lf.front.ppOptions(), Strategy: strategy, MixColor: lf.opts.mixColor, Portable: lf.opts.portable,
-		TexcoordNames: lf.opts.texcoordNames(),
+		TexcoordNames: lf.opts.texcoordNames(), Layout: lf.layoutFile,
 	})
 	if errors.Is(err, driver.ErrNoPasses) && (res == nil || len(res.Notes) == 0) {
 		return 0, false
@@ -450,8 +448,12 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		if err := os.MkdirAll(lf.outDir, 0o755); err != nil {
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
 		}
-		e.reads = res.Deps
-		return e.writeWithDepfile(writes, lf.depfile, res.Deps, lf.layoutWrites()...), true
+		deps := res.Deps
+		if lf.layoutIn != "" {
+			deps = append(slices.Clone(deps), lf.layoutIn)
+		}
+		e.reads = deps
+		return e.writeWithDepfile(writes, lf.depfile, deps, lf.layoutWrites()...), true
 	}
 	if lf.depfile != "" {
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true

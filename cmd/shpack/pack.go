@@ -244,8 +244,8 @@ func (e *env) pack(args []string) int {
 		}
 	}
 	if pf.variants != "" {
-		if pf.layout.in != "" || pf.layout.out != "" {
-			return e.usageError("--variants does not take --layout or --layout-out yet")
+		if pf.layout.in != "" {
+			return e.usageError("--variants plans the family: it takes --layout-out, not --layout")
 		}
 		if len(files) != 1 || pf.depfile != "" {
 			return e.usageError("--variants takes one input file (and no --depfile)")

@@ -11,6 +11,7 @@ import (
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -80,7 +81,7 @@ func (e *env) packVariants(file string, pf *packFlags, f *ir.RegisterFile) int {
 	for i, v := range vars {
 		vl = append(vl, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], Layout: fl.Layouts[i]})
 	}
-	return e.writeVariants(name, pf.format, pf.out, pf.outDir, fl, vl)
+	return e.writeVariants(name, pf.format, pf.out, pf.outDir, pf.layout.out, fl, vl)
 }
 
 // linkVariants is shpack link --variants=FILE VS [PS].
@@ -117,14 +118,33 @@ func (e *env) linkVariants(files []string, lf *linkFlags) int {
 	for i, p := range pairs {
 		vl = append(vl, emit.VariantLayouts{Name: p.Variant.Name, Defines: p.Variant.Defines, Own: fl.Own[i], VS: p.VS, PS: p.PS})
 	}
-	return e.writeVariants(srcs[0].Name, lf.format, "", lf.outDir, fl, vl)
+	return e.writeVariants(srcs[0].Name, lf.format, "", lf.outDir, lf.layoutOut, fl, vl)
 }
 
 // writeVariants prints or writes the variants' layouts: JSON as one
 // document; assembly as one block (pack) or block pair (link) per variant
 // under a "// variant NAME" comment, or with outDir one file per variant
-// and stage, named BASE.VARIANT.vsh/.psh (BASE.VARIANT.json).
-func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
+// and stage, named BASE.VARIANT.vsh/.psh (BASE.VARIANT.json). With
+// layoutOut, the family's vertex layouts go to a layout file too, each
+// interface naming the variants it covers.
+func (e *env) writeVariants(source, format, out, outDir, layoutOut string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
+	var extra []fileWrite
+	if layoutOut != "" {
+		var ifaces []layoutfile.Interface
+		for _, v := range vl {
+			l, ps := v.Layout, []string(nil)
+			if l == nil {
+				l, ps = v.VS, []string{v.PS.Sig.Name}
+			}
+			it, err := layoutfile.FromLayout(l, []string{l.Sig.Name}, ps)
+			if err != nil {
+				return e.report(err)
+			}
+			it.Variants = []string{v.Name}
+			ifaces = layoutfile.AddVariant(ifaces, it)
+		}
+		extra = append(extra, fileWrite{layoutOut, layoutfile.Marshal(ifaces)})
+	}
 	for _, v := range vl {
 		for _, l := range []*ir.Layout{v.Layout, v.VS, v.PS} {
 			if l == nil {
@@ -181,7 +201,7 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
 			return e.report(fileError(outDir, "cannot create: %v", unwrapPathError(err)))
 		}
-		return e.writeFiles(writes)
+		return e.writeFiles(append(writes, extra...))
 	}
 	var b bytes.Buffer
 	switch format {
@@ -209,10 +229,10 @@ func (e *env) writeVariants(source, format, out, outDir string, fl *pack.FamilyL
 		}
 	}
 	if out != "" {
-		if code := e.writeFiles([]fileWrite{{out, b.Bytes()}}); code != exitOK {
-			return code
-		}
-		return exitOK
+		return e.writeFiles(append([]fileWrite{{out, b.Bytes()}}, extra...))
+	}
+	if code := e.writeFiles(extra); code != exitOK {
+		return code
 	}
 	return e.print(b.String())
 }
