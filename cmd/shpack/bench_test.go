@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -106,6 +107,49 @@ func BenchmarkOneProcess(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
+}
+
+// BenchmarkCompareMemory measures what compare keeps per file (issue 25:
+// linear in memory, and little of it): the peak resident size of
+// `compare --summary` over corpus-real copied once and ten times, and the
+// slope between them per file. Every signature's results are kept until
+// the report, nothing of the file's text.
+func BenchmarkCompareMemory(b *testing.B) {
+	root := realcorpus.Root(b)
+	files := realcorpus.Files(b, root)
+	bin := buildShpack(b)
+	dir := b.TempDir()
+	for k := range 10 {
+		for _, f := range files {
+			dst := filepath.Join(dir, strconv.Itoa(k), f) // f is relative to root
+			data, err := os.ReadFile(filepath.Join(root, f))
+			if err == nil {
+				err = os.MkdirAll(filepath.Dir(dst), 0o755)
+			}
+			if err == nil {
+				err = os.WriteFile(dst, data, 0o644)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	peak := func(args ...string) int64 {
+		cmd := exec.Command(bin, append([]string{"compare", "--summary", "--allow-missing-includes"}, args...)...)
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitInput {
+			b.Fatal(err)
+		}
+		ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+		return ru.Maxrss * 1024 // Linux reports KiB
+	}
+	var one, ten int64
+	for b.Loop() {
+		one = max(one, peak(filepath.Join(dir, "0")))
+		ten = max(ten, peak(dir))
+	}
+	b.ReportMetric(float64(one)/(1<<20), "peak-MiB-1x")
+	b.ReportMetric(float64(ten)/(1<<20), "peak-MiB-10x")
+	b.ReportMetric(float64(ten-one)/float64(9*len(files)), "B/file")
 }
 
 // BenchmarkStartup times one whole `shpack FILE` process on a small corpus

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -329,13 +330,29 @@ func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Cons
 			cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
 			continue
 		}
-		ce := compareEntry{File: file, Kind: cand.Kind, Name: cand.Name, Pos: cand.Pos, Err: cand.Err}
+		// The entry outlives the file's unit: its strings are copied,
+		// not cut out of the file's text, which they would keep alive
+		// (compare keeps every entry until it prints; issue 25 measured
+		// the memory per file).
+		pos := cand.Pos
+		pos.File = strings.Clone(pos.File)
+		ce := compareEntry{File: file, Kind: cand.Kind, Name: strings.Clone(cand.Name), Pos: pos, Err: detach(cand.Err)}
 		if ce.Err == nil {
 			ce.Results, ce.Err = pack.Evaluate(cand.Sig, f, cons, sts)
+			ce.Err = detach(ce.Err)
 		}
 		out = append(out, ce)
 	}
 	return out
+}
+
+// detach returns err as its text alone: a diagnostic can hold positions
+// and notes whose strings are cut out of a file's text.
+func detach(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(strings.Clone(err.Error()))
 }
 
 // compareRow is one line of the per-signature output.
