@@ -529,9 +529,12 @@ func compareVariants(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.
 				cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
 				continue
 			}
-			ce := compareEntry{File: file, Kind: cand.Kind, Name: cand.Name + " [" + v.Name + "]", Pos: cand.Pos, Err: cand.Err}
+			pos := cand.Pos
+			pos.File = strings.Clone(pos.File)
+			ce := compareEntry{File: file, Kind: cand.Kind, Name: cand.Name + " [" + v.Name + "]", Pos: pos, Err: detach(cand.Err)}
 			if ce.Err == nil {
 				ce.Results, ce.Err = pack.Evaluate(cand.Sig, f, cons, sts)
+				ce.Err = detach(ce.Err)
 			}
 			key := cand.Kind + " " + cand.Name
 			if groups[key] == nil {
