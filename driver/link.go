@@ -128,6 +128,7 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 	}
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable, TexcoordNames: opts.TexcoordNames}
 	so := setOptions{strategy: opts.Strategy, cons: cons}
+	var findErrs ir.ErrorList // vertex shaders the layout file does not hold
 	if lf := opts.Layout; lf != nil {
 		so.apply, so.applyName = map[string]*layoutfile.Interface{}, lf.Name
 		for _, p := range pairs {
@@ -136,14 +137,15 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 			}
 			it, err := lf.Find(p.vs.name, ir.Vertex)
 			if err != nil {
-				errs = append(errs, p.context(err)...)
+				findErrs = append(findErrs, p.context(err)...)
 				continue
 			}
 			so.apply[p.vs.name] = it
 		}
 	}
+	errs = append(errs, findErrs...)
 	for _, comp := range components(pairs) {
-		if len(errs) > 0 {
+		if len(findErrs) > 0 {
 			break
 		}
 		set, serrs := g.layoutSet(comp, so)

@@ -88,6 +88,8 @@ func (e *env) run(args []string) int {
 			return e.repack(args[1:])
 		case "check":
 			return e.check(args[1:])
+		case "fxc":
+			return e.fxc(args[1:])
 		}
 		if unknownCommand(args) {
 			return e.usageError("unknown command %q (commands: %s; or give a file to pack)", args[0], strings.Join(commands, ", "))
@@ -97,11 +99,11 @@ func (e *env) run(args []string) int {
 }
 
 // commands are the command words, for messages.
-var commands = []string{"rewrite", "repack", "check", "link", "list", "compare", "help", "version"}
+var commands = []string{"rewrite", "repack", "check", "fxc", "link", "list", "compare", "help", "version"}
 
 // helps are each command's help text.
 var helps = map[string]string{
-	"rewrite": rewriteHelp, "repack": repackHelp, "check": checkHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
+	"rewrite": rewriteHelp, "repack": repackHelp, "check": checkHelp, "fxc": fxcHelp, "link": linkHelp, "list": listHelp, "compare": compareHelp, "pack": packHelp,
 }
 
 // help is "shpack help [COMMAND]".

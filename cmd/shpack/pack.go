@@ -33,6 +33,9 @@ Usage:
   shpack repack [flags] VS PS     pack a compiled vs_3_0/ps_3_0 pair (bytecode
                                   or assembly) and rewrite both programs
                                   ('shpack repack --help')
+  shpack fxc [fxc flags] FILE     in front of an fxc command line: rewrite,
+                                  compile with the real compiler, check
+                                  ('shpack fxc --help')
   shpack [flags] FILE             pack a signature of FILE ("-" reads stdin)
   shpack [flags] --out-dir=DIR FILE...   pack several files
   shpack list [flags] FILE        list every struct and function with semantics

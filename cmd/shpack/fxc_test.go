@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/internal/vkd3d"
+)
+
+var (
+	standinOnce sync.Once
+	standinDir  string
+	standinErr  error
+)
+
+// standin builds the stand-in compiler (internal/fxcstandin) once, as
+// "fxc" and as "vkd3d-compiler", and returns the folder that holds them.
+func standin(t *testing.T) string {
+	t.Helper()
+	standinOnce.Do(func() {
+		standinDir, standinErr = os.MkdirTemp("", "shpack-standin-")
+		if standinErr != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", filepath.Join(standinDir, "fxc"), filepath.Join(testenv.Root(t), "internal", "fxcstandin")).CombinedOutput()
+		if err != nil {
+			standinErr = err
+			t.Log(string(out))
+			return
+		}
+		data, err := os.ReadFile(filepath.Join(standinDir, "fxc"))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(standinDir, "vkd3d-compiler"), data, 0o755)
+		}
+		standinErr = err
+	})
+	require.NoError(t, standinErr)
+	return standinDir
+}
+
+// standinRun is one line of the stand-in's log.
+type standinRun struct {
+	Argv   []string `json:"argv"`
+	Source string   `json:"source"`
+}
+
+// standinLog reads the stand-in's log.
+func standinLog(t *testing.T, path string) []standinRun {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var runs []standinRun
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r standinRun
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+		runs = append(runs, r)
+	}
+	return runs
+}
+
+// fxcBad has an error the stand-in reports (STANDIN_ERROR) on line 6,
+// column 38, after the generated blocks of the rewrite.
+const fxcBad = `#include "common.fxh"
+float4 mainPS(VS_OUT i) : COLOR
+{
+    return i.A + i.B + i.C + i.D + i.E + i.F + i.G + i.H + i.I + i.J;
+}
+float4 broken(float4 x) { return x + STANDIN_ERROR; }
+technique T { pass P { VertexShader = compile vs_3_0 mainVS(); PixelShader = compile ps_3_0 mainPS(); } }
+`
+
+// TestFxcCommand: shpack fxc in front of fxc's command line (issue 26),
+// with the stand-in compiler in both dialects: the source is rewritten
+// (the overflowing vertex shader of a shared header) and compiled, the
+// files fxc writes are written, and the program passes shpack check; a
+// source with nothing to pack reaches the compiler byte for byte; every
+// fxc flag of the issue's list is understood (and passed on to fxc);
+// the compiler's errors come back at the user's line in fxc's format with
+// its exit status, and nothing is written.
+func TestFxcCommand(t *testing.T) {
+	bin := standin(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	log := filepath.Join(dir, "standin.log")
+	t.Setenv("SHPACK_STANDIN_LOG", log)
+	t.Setenv("SHPACK_FXC", "")
+	require.NoError(t, os.WriteFile("common.fxh", []byte(includeHeader), 0o644))
+	require.NoError(t, os.WriteFile("main.fx", []byte(includeMain), 0o644))
+	require.NoError(t, os.WriteFile("bad.fx", []byte(fxcBad), 0o644))
+	fits := "float4 VS(float4 p : POSITION, out float2 uv : TEXCOORD0) : POSITION { uv = p.xy; return p; }\n"
+	require.NoError(t, os.WriteFile("fits.hlsl", []byte(fits), 0o644))
+	flags := []string{"/O0", "/O1", "/O2", "/O3", "/Od", "/Zi", "/Zpr", "/Zpc", "/Gec", "/WX", "/Ni", "/Cc"}
+	require.NoError(t, os.WriteFile("args.rsp", []byte(strings.Join(flags, " ")+" /DUNUSED=1 /I ."), 0o644))
+
+	for _, compiler := range []string{"fxc", "vkd3d-compiler"} {
+		t.Run(compiler, func(t *testing.T) {
+			cc := "--compiler=" + filepath.Join(bin, compiler)
+			os.Remove(log)
+			code, _, stderr := shpackRun("fxc", cc, "/nologo", "/T", "vs_3_0", "/E", "mainVS", "/Fo", compiler+".vso", "/Fc"+compiler+".asm", "/Fh", compiler+".h", "/Vn", "g_vs", "@args.rsp", "main.fx")
+			require.Equal(t, exitOK, code, stderr)
+			code, _, stderr = shpackRun("fxc", cc, "-Tps_3_0", "-EmainPS", "-Fo"+compiler+".pso", "main.fx")
+			require.Equal(t, exitOK, code, stderr)
+			assert.Contains(t, string(got0(t, compiler+".h")), "g_vs[]")
+			assert.Contains(t, string(got0(t, compiler+".asm")), "vs_3_0")
+			assert.Empty(t, checkFiles(t, compiler+".vso", compiler+".pso").Problems, "shpack check on what the compiler made")
+			runs := standinLog(t, log)
+			require.Len(t, runs, 2)
+			assert.Contains(t, runs[0].Source, "mainVS_Packed mainVS(", "the compiler is handed the rewrite")
+			if compiler == "fxc" {
+				for _, f := range append(flags, "/DUNUSED=1") {
+					if f == "/DUNUSED=1" {
+						assert.Contains(t, strings.Join(runs[0].Argv, " "), "/D UNUSED=1")
+						continue
+					}
+					assert.Contains(t, runs[0].Argv, f, "fxc's own flags are passed on")
+				}
+				wd, err := os.Getwd()
+				require.NoError(t, err)
+				assert.Contains(t, strings.Join(runs[0].Argv, " "), "/I "+wd, "the rewrite finds the source's includes")
+			} else {
+				assert.NotContains(t, runs[0].Source, "#include", "vkd3d-compiler is handed a preprocessed source")
+				assert.True(t, slices.Contains(runs[0].Argv, "-p") && slices.Contains(runs[0].Argv, "vs_3_0"))
+			}
+
+			// Nothing to pack: the compiler gets the file as it is.
+			code, _, stderr = shpackRun("fxc", cc, "/T", "vs_3_0", "/E", "VS", "/Fo", "fits.vso", "fits.hlsl")
+			require.Equal(t, exitOK, code, stderr)
+			assert.Contains(t, stderr, "fits vs_3_0 with one register per semantic: compiled as written")
+			if compiler == "fxc" {
+				assert.Equal(t, fits, standinLog(t, log)[2].Source)
+			}
+
+			// The compiler's error, at the user's line; nothing written.
+			code, _, stderr = shpackRun("fxc", cc, "/T", "vs_3_0", "/E", "mainVS", "/Fo", "bad.vso", "bad.fx")
+			assert.Equal(t, exitInput, code)
+			want := "bad.fx(6,38): error X3004: undeclared identifier 'STANDIN_ERROR'"
+			if compiler != "fxc" {
+				want = "bad.fx(6,38): error E3004: undeclared identifier 'STANDIN_ERROR'"
+			}
+			assert.Contains(t, stderr, want)
+			assert.NoFileExists(t, "bad.vso")
+		})
+	}
+
+	// A vertex shader alone that does not fit needs a layout file.
+	alone := strings.Replace(includeHeader, "float4 Offset;", "float4 Offset;\n", 1)
+	require.NoError(t, os.WriteFile("alone.hlsl", []byte(alone), 0o644))
+	code, _, stderr := shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "give --layout-out=FILE")
+	assert.NoFileExists(t, "alone.vso")
+
+	for _, args := range [][]string{
+		{"/T", "vs_3_0", "main.fx"}, // no compiler
+		{"--compiler=" + filepath.Join(bin, "fxc"), "--frobnicate", "/T", "vs_3_0", "main.fx"},
+		{"--compiler=" + filepath.Join(bin, "fxc"), "main.fx"},
+		{"--compiler=" + filepath.Join(bin, "fxc"), "--compiler-kind=gcc", "/T", "vs_3_0", "main.fx"},
+	} {
+		code, _, stderr := shpackRun(append([]string{"fxc"}, args...)...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+	}
+}
+
+// TestFxcStagesApart: a Torque3D-style pair built as its engine builds it,
+// each stage in a step of its own through shpack fxc and a layout file:
+// the programs link (shpack check); with vkd3d as the compiler, they draw
+// the vertex shader's constants on every runtime.
+func TestFxcStagesApart(t *testing.T) {
+	root := testenv.Root(t)
+	compilers := []string{filepath.Join(standin(t), "fxc")}
+	if vkd3d.Path() != "" {
+		compilers = append(compilers, vkd3d.Path())
+	} else {
+		t.Logf("%s is unset: the stages are compiled by the stand-in only", vkd3d.Env)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	p := newStagesPair()
+	p.write(t, dir)
+	for k, cc := range compilers {
+		code, _, stderr := shpackRun("fxc", "--compiler="+cc, "--layout-out=foo.layout", "/T", "vs_3_0", "/E", "main", "/Fo", "v.vso", "FooV.hlsl")
+		require.Equal(t, exitOK, code, stderr)
+		code, _, stderr = shpackRun("fxc", "--compiler="+cc, "--layout=foo.layout", "/T", "ps_3_0", "/E", "main", "/Fo", "p.pso", "FooP.hlsl")
+		require.Equal(t, exitOK, code, stderr)
+		rep := checkFiles(t, filepath.Join(dir, "v.vso"), filepath.Join(dir, "p.pso"))
+		assert.Empty(t, rep.Problems, cc)
+		if k == 0 {
+			continue
+		}
+		t.Chdir(root)
+		res := render(t, renderTool(t), filepath.Join(dir, "v.vso"), filepath.Join(dir, "p.pso"), append(p.want["FooP.hlsl"], make([]float64, 8)...))
+		assert.True(t, res.pass, "%s", res.output)
+		t.Chdir(dir)
+	}
+}
+
+// TestFxcVkd3d: the real vkd3d-compiler behind shpack fxc (VKD3D_COMPILER):
+// the overflowing shader of a shared header compiles rewritten and passes
+// shpack check; vkd3d's error about the rewrite, which it reports in the
+// preprocessed file it was handed (it ignores #line), comes back at the
+// user's line.
+func TestFxcVkd3d(t *testing.T) {
+	if vkd3d.Path() == "" {
+		t.Skipf("%s is unset", vkd3d.Env)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.WriteFile("common.fxh", []byte(includeHeader), 0o644))
+	require.NoError(t, os.WriteFile("main.fx", []byte(includeMain), 0o644))
+	require.NoError(t, os.WriteFile("bad.fx", []byte(fxcBad), 0o644))
+	cc := "--compiler=" + vkd3d.Path()
+	code, _, stderr := shpackRun("fxc", cc, "/T", "vs_3_0", "/E", "mainVS", "/Fo", "vs.vso", "main.fx")
+	require.Equal(t, exitOK, code, stderr)
+	code, _, stderr = shpackRun("fxc", cc, "/T", "ps_3_0", "/E", "mainPS", "/Fo", "ps.pso", "main.fx")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Empty(t, checkFiles(t, "vs.vso", "ps.pso").Problems)
+	code, _, stderr = shpackRun("fxc", cc, "/T", "vs_3_0", "/E", "mainVS", "/Fo", "bad.vso", "bad.fx")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "bad.fx(6,")
+	assert.Contains(t, stderr, "error E5005")
+}
+
+// fxcRecipeHLSL is the recipes' shader: entry main, a header it includes.
+const fxcRecipeHLSL = `#include "common.fxh"
+struct OUT { float4 Pos : POSITION; float2 UV : TEXCOORD0; WAVE_T Wave : TEXCOORD1; };
+OUT main(float4 p : POSITION) { OUT o = (OUT)0; o.Pos = p; return o; }
+`
+
+// TestFxcRecipes runs the README's recipes that put shpack in front of fxc
+// (issue 26): Make, Ninja, and CMake with its Ninja and Makefile
+// generators, the stand-in compiler behind shpack fxc counting its runs.
+// The first build builds, the second does nothing, touching a header
+// rebuilds exactly once, deleting a header and its use does not break the
+// build.
+func TestFxcRecipes(t *testing.T) {
+	testenv.Heavy(t)
+	snippets := readmeSnippets(t)
+	bin := filepath.Dir(buildShpack(t))
+	stand := filepath.Join(standin(t), "fxc")
+	for _, c := range []struct {
+		name, tool, snippet, file string
+		build                     [][]string // commands of one build
+		out                       string
+	}{
+		{"make", "make", "fxc.mk", "Makefile", [][]string{{"make"}}, "build/water.vso"},
+		{"ninja", "ninja", "fxc.ninja", "build.ninja", [][]string{{"ninja"}}, "build/water.vso"},
+		{"cmake ninja", "cmake", "CMakeLists.txt", "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Ninja"}, {"cmake", "--build", "out"}}, "out/water.vso"},
+		{"cmake make", "cmake", "CMakeLists.txt", "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Unix Makefiles"}, {"cmake", "--build", "out"}}, "out/water.vso"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			need(t, c.tool)
+			need(t, "ninja")
+			need(t, "make")
+			dir := t.TempDir()
+			require.Contains(t, snippets, c.snippet)
+			require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, c.file), []byte(snippets[c.snippet]), 0o644))
+			src, hdr := filepath.Join(dir, "shaders", "water.hlsl"), filepath.Join(dir, "shaders", "common.fxh")
+			require.NoError(t, os.WriteFile(src, []byte(fxcRecipeHLSL), 0o644))
+			require.NoError(t, os.WriteFile(hdr, []byte("#define WAVE_T float\n"), 0o644))
+			log := filepath.Join(dir, "standin.log")
+			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SHPACK_FXC="+stand, "SHPACK_STANDIN_LOG="+log)
+			build := func() {
+				t.Helper()
+				for _, args := range c.build {
+					cmd := exec.Command(args[0], args[1:]...)
+					cmd.Dir, cmd.Env = dir, env
+					out, err := cmd.CombinedOutput()
+					require.NoError(t, err, "%v:\n%s", args, out)
+				}
+			}
+			runs := func() int {
+				if _, err := os.Stat(log); err != nil {
+					return 0
+				}
+				return len(standinLog(t, log))
+			}
+			// later changes a file after everything else: every file of
+			// the build moves 10 s back first (the tools compare times).
+			later := func(p, content string) {
+				past := time.Now().Add(-10 * time.Second)
+				require.NoError(t, filepath.WalkDir(dir, func(q string, d os.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					return os.Chtimes(q, past, past)
+				}))
+				require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+			}
+			build()
+			require.FileExists(t, filepath.Join(dir, c.out))
+			assert.Equal(t, 1, runs(), "the first build compiles")
+			build()
+			assert.Equal(t, 1, runs(), "the second build does nothing")
+			later(hdr, "#define WAVE_T float2\n")
+			build()
+			assert.Equal(t, 2, runs(), "a touched header rebuilds")
+			build()
+			assert.Equal(t, 2, runs(), "exactly once")
+			later(src, strings.Replace(fxcRecipeHLSL, `#include "common.fxh"`, "#define WAVE_T float3", 1))
+			require.NoError(t, os.Remove(hdr))
+			build()
+			assert.Equal(t, 3, runs(), "a deleted header breaks nothing")
+			build()
+			if c.name == "cmake make" {
+				// CMake 3.25's Makefile generator keeps every file a
+				// depfile ever named (compiler_depend.make), with an
+				// empty rule: the step runs on each build from now on,
+				// until the build folder goes (README).
+				return
+			}
+			assert.Equal(t, 3, runs())
+		})
+	}
+}
