@@ -117,6 +117,11 @@ func (lf *linkFlags) layoutWrites() []fileWrite {
 // the depfile does not name).
 func (e *env) writeWithDepfile(writes []fileWrite, depPath string, deps []string, more ...fileWrite) int {
 	if depPath != "" {
+		for _, w := range writes {
+			if w.path == "-" {
+				return e.usageError("an output goes to standard output (-), which a depfile cannot name")
+			}
+		}
 		outs := make([]string, len(writes))
 		all := make([][]string, len(writes))
 		for i, w := range writes {

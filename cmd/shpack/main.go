@@ -130,8 +130,23 @@ func (e *env) print(text string) int {
 }
 
 // writeFiles writes outputs (see writeOutputs); an output that is one of
-// the inputs is a usage error, as in gcc, and nothing is written.
+// the inputs is a usage error, as in gcc, and nothing is written. An
+// output named "-" goes to standard output, after the files are written:
+// one at most, and never the target of a depfile (the callers check).
 func (e *env) writeFiles(writes []fileWrite) int {
+	var stdout []fileWrite
+	files := writes[:0:0]
+	for _, w := range writes {
+		if w.path == "-" {
+			stdout = append(stdout, w)
+		} else {
+			files = append(files, w)
+		}
+	}
+	if len(stdout) > 1 {
+		return e.usageError("%d outputs of this run name standard output (-): one at most", len(stdout))
+	}
+	writes = files
 	for i, w := range writes {
 		if in := sameFileAs(w.path, e.inputs); in != "" {
 			return e.usageError("%s: input file is the same as output file", w.path)
@@ -150,6 +165,9 @@ func (e *env) writeFiles(writes []fileWrite) int {
 	}
 	if err := writeOutputs(writes, e.diag.touch); err != nil {
 		return e.report(err)
+	}
+	if len(stdout) == 1 {
+		return e.print(string(stdout[0].data))
 	}
 	return exitOK
 }

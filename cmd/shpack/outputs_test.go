@@ -115,3 +115,42 @@ func TestDepfileSpecialPaths(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, "tab.vsh"))
 	assert.NoFileExists(t, filepath.Join(dir, "tab.d"))
 }
+
+// TestDashIsStdout: an output named "-" goes to standard output, for every
+// command and output flag that writes a file (issue 26), and no file named
+// "-" appears; two outputs to standard output, or one a depfile would
+// name, are usage errors.
+func TestDashIsStdout(t *testing.T) {
+	root := testenv.Root(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	lit := filepath.Join(root, "corpus", "variants", "lit.hlsl")
+	vsh, psh := filepath.Join(root, "corpus", "repack", "macros.vsh"), filepath.Join(root, "corpus", "repack", "macros.psh")
+	fx := filepath.Join(root, "corpus", "rewrite", "sdk_effect_out_params.fx")
+	for _, c := range []struct {
+		args []string
+		want string // on stdout
+	}{
+		{[]string{"-o", "-", "--entry=VS", lit}, "vs_3_0"},
+		{[]string{"rewrite", "-o", "-", fx}, "SceneVS_Packed"},
+		{[]string{"link", "--vs-out=-", "--ps-out=ps.psh", "--vs-entry=VS", "--ps-entry=PS", lit}, "dcl_position o0"},
+		{[]string{"repack", "--vs-out=-", "--ps-out=ps2.psh", vsh, psh}, "vs_3_0"},
+		{[]string{"--layout-out=-", "-o", "x.vsh", "--entry=VS", lit}, `"schema": "shpack.interface/1"`},
+		{[]string{"rewrite", "--layout-out=-", "-o", "y.fx", fx}, `"schema": "shpack.interface/1"`},
+		{[]string{"repack", "--layout-out=-", "--vs-out=v.vsh", "--ps-out=p.psh", vsh, psh}, `"schema": "shpack.interface/1"`},
+		{[]string{"rewrite", "--svg=-", "-o", "z.fx", fx}, "<svg"},
+	} {
+		code, stdout, stderr := shpackRun(c.args...)
+		assert.Equal(t, exitOK, code, "%v: %s", c.args, stderr)
+		assert.Contains(t, stdout, c.want, "%v", c.args)
+	}
+	assert.NoFileExists(t, "-")
+	for _, args := range [][]string{
+		{"link", "--vs-out=-", "--ps-out=-", "--vs-entry=VS", "--ps-entry=PS", lit},
+		{"repack", "--vs-out=-", "--ps-out=p.psh", "--depfile=p.d", vsh, psh},
+	} {
+		code, _, stderr := shpackRun(args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+	}
+	assert.NoFileExists(t, "-")
+}
