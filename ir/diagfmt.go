@@ -43,6 +43,37 @@ type DiagPrinter struct {
 	Style   DiagStyle
 	NoCaret bool
 	Source  func(file string) []byte
+	// Color colours the gcc style as gcc and clang do on a terminal: the
+	// location bold, "error:" red, "warning:" magenta, "note:" cyan, the
+	// caret green.
+	Color bool
+}
+
+// ANSI colours of diagnostics, gcc's.
+const (
+	ansiBold    = "\x1b[1m"
+	ansiRed     = "\x1b[1;31m"
+	ansiMagenta = "\x1b[1;35m"
+	ansiCyan    = "\x1b[1;36m"
+	ansiGreen   = "\x1b[1;32m"
+	ansiReset   = "\x1b[0m"
+)
+
+// Colorize is "loc: kind: " coloured as gcc colours it ("" loc: no
+// location), for a diagnostic printed as text elsewhere.
+func Colorize(loc, kind string) string {
+	c := ansiCyan
+	switch kind {
+	case "error":
+		c = ansiRed
+	case "warning":
+		c = ansiMagenta
+	}
+	out := c + kind + ":" + ansiReset + " "
+	if loc != "" {
+		out = ansiBold + loc + ":" + ansiReset + " " + out
+	}
+	return out
 }
 
 // includeMsg is the message of the notes IncludeNotes makes.
@@ -85,14 +116,21 @@ func (p DiagPrinter) Format(e *Error) string {
 	if !first {
 		b.WriteString(":\n")
 	}
-	b.WriteString(prefixed(e.Pos, kind, e.Msg))
+	b.WriteString(p.prefixed(e.Pos, kind, e.Msg))
 	p.caret(&b, e.Pos)
 	for _, n := range others {
 		b.WriteByte('\n')
-		b.WriteString(prefixed(n.Pos, "note", n.Msg))
+		b.WriteString(p.prefixed(n.Pos, "note", n.Msg))
 		p.caret(&b, n.Pos)
 	}
 	return b.String()
+}
+
+func (p DiagPrinter) prefixed(pos Pos, kind, msg string) string {
+	if p.Color {
+		return Colorize(pos.String(), kind) + msg
+	}
+	return prefixed(pos, kind, msg)
 }
 
 func prefixed(pos Pos, kind, msg string) string {
@@ -144,6 +182,10 @@ func (p DiagPrinter) caret(b *strings.Builder, pos Pos) {
 		} else {
 			b.WriteByte(' ')
 		}
+	}
+	if p.Color {
+		b.WriteString(ansiGreen + "^" + ansiReset)
+		return
 	}
 	b.WriteByte('^')
 }

@@ -44,7 +44,8 @@ Flags:
   --require=RUNTIME[,RUNTIME...]|all
                       runtimes on which nothing may be lost: a lost value
                       there is an error too (exit 1)
-  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
+  --no-caret, --max-errors=N, -q
                       how errors are printed, as for shpack --help
 `
 

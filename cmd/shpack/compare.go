@@ -63,7 +63,8 @@ Flags:
                       devices, sockets: what is not a regular file)
   --touch             give an unchanged chart the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   preprocessor flags
-  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
+  --no-caret, --max-errors=N, -q
                       how errors are printed, as for shpack --help
 `
 

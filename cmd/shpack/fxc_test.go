@@ -157,10 +157,17 @@ func TestFxcCommand(t *testing.T) {
 		})
 	}
 
+	// A whole effect (/T fx_2_0, what FNA loads): rewritten and passed on.
+	code, _, stderr := shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "/T", "fx_2_0", "/Fo", "main.fxo", "main.fx")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "standin-effect\nT\n", string(got0(t, "main.fxo")))
+	runs := standinLog(t, log)
+	assert.Contains(t, runs[len(runs)-1].Source, "mainVS_Packed mainVS(", "the effect is rewritten")
+
 	// A vertex shader alone that does not fit needs a layout file.
 	alone := strings.Replace(includeHeader, "float4 Offset;", "float4 Offset;\n", 1)
 	require.NoError(t, os.WriteFile("alone.hlsl", []byte(alone), 0o644))
-	code, _, stderr := shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
+	code, _, stderr = shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
 	assert.Equal(t, exitInput, code)
 	assert.Contains(t, stderr, "give --layout-out=FILE")
 	assert.NoFileExists(t, "alone.vso")

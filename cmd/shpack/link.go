@@ -77,7 +77,8 @@ Flags:
                       --out-dir writes VS_FILE.VARIANT.vsh/.psh
   --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
-  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
+  --no-caret, --max-errors=N, -q
                       how errors are printed, as for shpack --help
 
 Every linkage fault is an error positioned at the pixel input, with a note at

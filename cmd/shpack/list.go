@@ -18,7 +18,8 @@ Flags:
   --format=text|json  text (default): one block per struct and function;
                       json: {"schema": "shpack.list/1", ...} (docs/json.md)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   as for shpack FILE
-  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
+  --no-caret, --max-errors=N, -q
                       how errors are printed, as for shpack --help
 `
 

@@ -48,6 +48,8 @@ type env struct {
 	// flagSets are the flag sets the command made, for the test that
 	// checks the README's flag table against them.
 	flagSets []*flag.FlagSet
+	// collected are the diagnostics of --diagnostics-format=sarif|json.
+	collected []collected
 }
 
 // diagFlags are the diagnostics flags every command takes.
@@ -57,12 +59,21 @@ type diagFlags struct {
 	maxErrors int
 	quiet     bool
 	touch     bool // --touch: outputs get the current time even when unchanged
+	// doc is "sarif" or "json" when the diagnostics are collected and
+	// printed as one document when the run ends (diagdoc.go).
+	doc string
+	// color is --color: auto, always or never.
+	color string
 }
 
 // run executes one shpack command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	return e.run(args)
+	code := e.run(args)
+	if e.diag.doc != "" {
+		e.writeDiagDoc(stderr)
+	}
+	return code
 }
 
 // run dispatches a command line to its command.
@@ -197,6 +208,14 @@ func (e *env) usageError(format string, args ...any) int {
 // report prints diagnostics (sorted, at most maxErrors) and returns exitInput.
 func (e *env) report(err error) int {
 	errs := ir.Errors(err)
+	if e.diag.doc != "" {
+		if errs == nil {
+			errs = ir.ErrorList{&ir.Error{Msg: err.Error()}}
+		}
+		errs.Sort()
+		e.collectErrors(errs)
+		return exitInput
+	}
 	if errs == nil {
 		fmt.Fprintf(e.stderr, "shpack: error: %v\n", err)
 		return exitInput
@@ -267,11 +286,23 @@ func (e *env) newFlagSet(name string) *flag.FlagSet {
 	fs.Usage = func() {}
 	e.diag = diagFlags{maxErrors: defaultMaxErrors}
 	fs.Func("diagnostics-format", "", func(v string) error {
+		if v == "sarif" || v == "json" {
+			e.diag.doc, e.diag.style = v, ir.DiagPlain
+			return nil
+		}
 		st, ok := ir.ParseDiagStyle(v)
 		if !ok {
-			return fmt.Errorf("unknown diagnostics format %q (known: gcc, plain, msvc)", v)
+			return fmt.Errorf("unknown diagnostics format %q (known: gcc, plain, msvc, sarif, json)", v)
 		}
-		e.diag.style = st
+		e.diag.style, e.diag.doc = st, ""
+		return nil
+	})
+	e.diag.color = "auto"
+	fs.Func("color", "", func(v string) error {
+		if v != "auto" && v != "always" && v != "never" {
+			return fmt.Errorf("--color=%s: auto, always or never", v)
+		}
+		e.diag.color = v
 		return nil
 	})
 	fs.BoolVar(&e.diag.noCaret, "no-caret", false, "")
@@ -288,7 +319,8 @@ func (e *env) touchFlag(fs *flag.FlagSet) {
 
 // printer is how the command prints diagnostics.
 func (e *env) printer() ir.DiagPrinter {
-	return ir.DiagPrinter{Style: e.diag.style, NoCaret: e.diag.noCaret, Source: e.source}
+	color := e.diag.style == ir.DiagGCC && colorMode(e.diag.color, e.stderr)
+	return ir.DiagPrinter{Style: e.diag.style, NoCaret: e.diag.noCaret, Source: e.source, Color: color}
 }
 
 // source returns a file's contents for the source lines of diagnostics.
@@ -313,6 +345,20 @@ func (e *env) source(file string) []byte {
 // note prints lines of notes and warnings, unless -q.
 func (e *env) note(lines ...string) {
 	if e.diag.quiet {
+		return
+	}
+	if e.diag.doc != "" {
+		for _, l := range lines {
+			for _, one := range strings.Split(l, "\n") {
+				e.collectNote(one)
+			}
+		}
+		return
+	}
+	if e.diag.style == ir.DiagGCC && colorMode(e.diag.color, e.stderr) {
+		for _, l := range lines {
+			fmt.Fprintln(e.stderr, colorNote(l))
+		}
 		return
 	}
 	for _, l := range lines {

@@ -139,10 +139,16 @@ Flags (they may also follow FILE):
   --help              show this help
 
 Diagnostics (every command):
-  --diagnostics-format=gcc|plain|msvc
+  --diagnostics-format=gcc|plain|msvc|sarif|json
                       gcc (default): FILE:LINE:COL: error: ..., the source
                       line and a caret, the include chain first; plain: one
-                      line per diagnostic and note; msvc: FILE(LINE,COL): ...
+                      line per diagnostic and note; msvc: FILE(LINE,COL): ...;
+                      sarif: one SARIF 2.1.0 document on stderr when the run
+                      ends (GitHub code scanning, IDEs); json: one
+                      shpack.diagnostics/1 document (docs/json.md)
+  --color=auto|always|never
+                      colour gcc-style diagnostics as gcc does; auto: on a
+                      terminal, unless NO_COLOR is set
   --no-caret          no source lines
   --max-errors=N      print at most N errors (default 10; 0: all)
   -q                  no notes and warnings

@@ -59,7 +59,8 @@ Flags:
   --indexed, --registers
                       refused: repack finds indexed outputs (o[aL + n])
                       itself, and the programs run in vs_3_0's registers
-  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
+  --no-caret, --max-errors=N, -q
                       how errors are printed, as for shpack --help
 
 A program shpack cannot prove it rewrote correctly is an error naming the

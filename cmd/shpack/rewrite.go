@@ -85,7 +85,8 @@ Flags:
   --touch             give unchanged outputs the current time (for make)
   -D NAME[=VALUE], -I DIR, --allow-missing-includes
                       as for shpack FILE
-  --diagnostics-format=gcc|plain|msvc, --no-caret, --max-errors=N, -q
+  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
+  --no-caret, --max-errors=N, -q
                       how errors are printed, as for shpack --help
 
 A file with nothing to rewrite is written back byte for byte. Notes on stderr

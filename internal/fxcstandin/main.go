@@ -6,7 +6,8 @@
 // writes a program of the profile that declares the entry point's
 // signature as fxc lays it out (one register per semantic) and writes
 // every output: bytecode made with shpack's own assembler, a listing
-// (/Fc) and a header (/Fh). A source that does not parse, or a vertex
+// (/Fc) and a header (/Fh); for an effect (/T fx_2_0), its technique
+// names stand for the binary. A source that does not parse, or a vertex
 // shader whose outputs do not fit, is a diagnostic in the dialect's
 // format and exit status 1; vkd3d's ignore #line, as vkd3d-compiler 1.17
 // does. The identifier STANDIN_ERROR anywhere is an error at its place.
@@ -119,6 +120,20 @@ func run(argv []string) int {
 		if t := &u.PP.Tokens[i]; t.Text == "STANDIN_ERROR" {
 			return fail(u.PP.Pos(t), 3004, "undeclared identifier 'STANDIN_ERROR'")
 		}
+	}
+	if strings.HasPrefix(a.Profile, "fx_") {
+		// An effect: its techniques, by name, stand for fxc's binary.
+		var b strings.Builder
+		b.WriteString("standin-effect\n")
+		for _, t := range u.Techniques() {
+			b.WriteString(t.Name + "\n")
+		}
+		if a.Fo != "" {
+			if err := os.WriteFile(a.Fo, []byte(b.String()), 0o644); err != nil {
+				return fail(ir.Pos{File: a.Source}, 1000, err.Error())
+			}
+		}
+		return 0
 	}
 	ep, err := u.EntryPoint(a.Entry)
 	if err != nil {
