@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
 )
@@ -334,4 +335,27 @@ func TestFxcRecipes(t *testing.T) {
 			assert.Equal(t, 3, runs())
 		})
 	}
+	t.Run("ninja with vkd3d", func(t *testing.T) {
+		if vkd3d.Path() == "" {
+			t.Skipf("%s is unset", vkd3d.Env)
+		}
+		need(t, "ninja")
+		dir := t.TempDir()
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "build.ninja"), []byte(snippets["fxc.ninja"]), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "shaders", "water.hlsl"), []byte(fxcRecipeHLSL), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "shaders", "common.fxh"), []byte("#define WAVE_T float\n"), 0o644))
+		env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SHPACK_FXC="+vkd3d.Path())
+		ninja := func() string {
+			cmd := exec.Command("ninja")
+			cmd.Dir, cmd.Env = dir, env
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", out)
+			return string(out)
+		}
+		ninja()
+		prog := readProgram(t, filepath.Join(dir, "build", "water.vso"))
+		assert.Empty(t, check.Program(prog, "water.vso"))
+		assert.Contains(t, ninja(), "no work to do")
+	})
 }

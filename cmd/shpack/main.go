@@ -387,13 +387,33 @@ func version() string {
 	if !ok {
 		return "(unknown)"
 	}
+	return versionOf(bi)
+}
+
+// versionOf prints a build's version: the module's version ("(devel)" from
+// a checkout), the VCS revision and "-dirty" when the checkout had changes
+// (builds stamp them unless -buildvcs=false), and the Go version.
+func versionOf(bi *debug.BuildInfo) string {
 	v := bi.Main.Version
 	if v == "" {
 		v = "(devel)"
 	}
+	rev, dirty := "", false
 	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " " + rev
+		if dirty {
+			v += "-dirty"
 		}
 	}
 	return v + " " + bi.GoVersion

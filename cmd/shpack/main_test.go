@@ -2,9 +2,11 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/stretchr/testify/assert"
 )
 
 // TestMain lets test scripts run shpack in-process as a command.
@@ -22,4 +24,14 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 	})
+}
+
+// TestVersionOf: version prints the module version, the VCS revision the
+// build stamped (and whether the checkout had changes) and the Go version.
+func TestVersionOf(t *testing.T) {
+	bi := &debug.BuildInfo{GoVersion: "go1.25.4", Main: debug.Module{Version: "v1.2.0"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"},
+	}}
+	assert.Equal(t, "v1.2.0 0123456789ab-dirty go1.25.4", versionOf(bi))
+	assert.Equal(t, "(devel) go1.26.8", versionOf(&debug.BuildInfo{GoVersion: "go1.26.8"}))
 }
