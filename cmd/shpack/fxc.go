@@ -12,6 +12,7 @@ import (
 )
 
 const fxcHelp = `Usage: shpack fxc [shpack flags] [fxc flags] FILE
+       shpack PATH/fxc.exe [shpack flags] [fxc flags] FILE
 
 A drop-in for the fxc line a build already has: put shpack in front of it.
 Reads fxc's command line as fxc does ('/' or '-' options, values attached
@@ -30,7 +31,8 @@ packing is built through a layout file: --layout-out=FILE on the vertex
 shader's line, --layout=FILE on the pixel shader's.
 
 shpack flags (before or after the fxc flags):
-  --compiler=PATH     the compiler to run (default: $SHPACK_FXC): fxc.exe
+  --compiler=PATH     the compiler to run (default: $SHPACK_FXC, else the
+                      fxc the command line names by path): fxc.exe
                       (run through Wine off Windows) or vkd3d-compiler, told
                       apart by name
   --compiler-kind=fxc|vkd3d
@@ -51,8 +53,10 @@ shpack check rejects the compiled program (nothing is written then); 2 bad
 command line.
 `
 
-// fxc is "shpack fxc": fxc's command line, through the rewrite.
-func (e *env) fxc(args []string) int {
+// fxc is "shpack fxc": fxc's command line, through the rewrite. named is
+// the fxc the command line named by its path ("shpack /sdk/fxc.exe ..."),
+// the compiler unless --compiler or SHPACK_FXC says otherwise.
+func (e *env) fxc(args []string, named string) int {
 	var compiler, kindName, layoutIn, layoutOut, depPath string
 	var rest []string
 	for _, a := range args {
@@ -79,6 +83,9 @@ func (e *env) fxc(args []string) int {
 	}
 	if compiler == "" {
 		compiler = os.Getenv("SHPACK_FXC")
+	}
+	if compiler == "" {
+		compiler = named
 	}
 	if compiler == "" {
 		return e.usageError("fxc: no compiler: give --compiler=PATH or set SHPACK_FXC (fxc.exe or vkd3d-compiler)")

@@ -165,6 +165,12 @@ func TestFxcCommand(t *testing.T) {
 	runs := standinLog(t, log)
 	assert.Contains(t, runs[len(runs)-1].Source, "mainVS_Packed mainVS(", "the effect is rewritten")
 
+	// shpack in front of an fxc command line that names fxc by its path:
+	// that fxc compiles.
+	code, _, stderr = shpackRun(filepath.Join(bin, "fxc"), "/T", "vs_3_0", "/E", "mainVS", "/Fo", "named.vso", "main.fx")
+	require.Equal(t, exitOK, code, stderr)
+	assert.FileExists(t, "named.vso")
+
 	// A vertex shader alone that does not fit needs a layout file.
 	alone := strings.Replace(includeHeader, "float4 Offset;", "float4 Offset;\n", 1)
 	require.NoError(t, os.WriteFile("alone.hlsl", []byte(alone), 0o644))

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -100,7 +101,12 @@ func (e *env) run(args []string) int {
 		case "check":
 			return e.check(args[1:])
 		case "fxc":
-			return e.fxc(args[1:])
+			return e.fxc(args[1:], "")
+		}
+		// shpack in front of an fxc command line that names fxc by path
+		// (/opt/sdk/fxc.exe /T vs_3_0 ...): that fxc is the compiler.
+		if b := strings.ToLower(filepath.Base(strings.ReplaceAll(args[0], `\`, "/"))); b == "fxc" || b == "fxc.exe" {
+			return e.fxc(args[1:], args[0])
 		}
 		if unknownCommand(args) {
 			return e.usageError("unknown command %q (commands: %s; or give a file to pack)", args[0], strings.Join(commands, ", "))
