@@ -26,6 +26,33 @@ import (
 // When it cannot choose, the error lists the candidates as notes. Errors
 // are ir.ErrorList values.
 func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
+	sig, err := defaultSignature(u, f, structName, entry)
+	return sig, withPartial(err, f)
+}
+
+// withPartial adds to the errors of a signature that did not lower in
+// full those its lowered values have against f (hlsl.LowerError), so that
+// every bad member is reported in one run: an unknown type, a misspelt
+// semantic, a duplicate.
+func withPartial(err error, f *ir.RegisterFile) error {
+	var le *hlsl.LowerError
+	if !errors.As(err, &le) {
+		return err
+	}
+	partial := le.Partial
+	if f.Dir == ir.In && le.PartialIn != nil {
+		partial = le.PartialIn
+	}
+	if partial == nil || len(partial.Elements) == 0 {
+		return err
+	}
+	errs := slices.Clone(le.ErrorList)
+	errs = append(errs, ir.ValidateSignature(partial, f, ir.Constraints{})...)
+	errs.Sort()
+	return errs
+}
+
+func defaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
 	switch {
 	case structName != "":
 		sig, err := u.Struct(structName)

@@ -447,10 +447,30 @@ func (f *flattener) errorf(pos lexer.Position, format string, args ...any) {
 func (f *flattener) result() (*ir.Signature, error) {
 	if len(f.errs) > 0 {
 		f.errs.Sort()
-		return nil, f.errs
+		le := &LowerError{ErrorList: f.errs}
+		if f.sig != nil && len(f.sig.Elements) > 0 && !f.tooMany {
+			le.Partial = f.sig
+		}
+		return nil, le
 	}
 	return f.sig, nil
 }
+
+// A LowerError is a signature whose lowering failed in some of its values
+// (a member of an unknown type, an array size that is not constant): the
+// errors, and Partial, the signature of the values that did lower, for a
+// caller that checks their semantics too, so that every bad member of a
+// struct is reported in one run, as gcc reports them. It unwraps to the
+// ErrorList (ir.Errors finds it).
+type LowerError struct {
+	ir.ErrorList
+	Partial *ir.Signature
+	// PartialIn is a function's inputs that lowered (Partial its outputs).
+	PartialIn *ir.Signature
+}
+
+// Unwrap returns the errors.
+func (e *LowerError) Unwrap() error { return e.ErrorList }
 
 func (u *Unit) lowerStruct(s *StructDecl) (*ir.Signature, error) {
 	f := u.newFlattener(s.Name.Text, "struct", s.Pos)
@@ -787,7 +807,16 @@ func (u *Unit) lowerFuncShape(fn *FuncDecl, shape *funcShape) (in, out *ir.Signa
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, nil, errs
+		// The outputs that lowered, for a caller that checks them too
+		// (LowerError); an error of the inputs alone leaves them whole.
+		le := &LowerError{ErrorList: errs, Partial: out, PartialIn: in}
+		if ol, ok := oerr.(*LowerError); ok {
+			le.Partial = ol.Partial
+		}
+		if il, ok := ierr.(*LowerError); ok {
+			le.PartialIn = il.Partial
+		}
+		return nil, nil, le
 	}
 	return in, out, nil
 }
