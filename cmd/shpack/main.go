@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/shpack/shpack/ir"
@@ -79,6 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // run dispatches a command line to its command.
 func (e *env) run(args []string) int {
+	args = commandFirst(args)
 	if len(args) > 0 {
 		switch args[0] {
 		case "--version", "-version", "version":
@@ -113,6 +115,36 @@ func (e *env) run(args []string) int {
 		}
 	}
 	return e.pack(args)
+}
+
+// commandFirst moves a command word that follows common flags to the
+// front ("shpack -I inc rewrite --vs-entry=VS f.hlsl" is "shpack rewrite
+// -I inc --vs-entry=VS f.hlsl"): flags are read anywhere on the line. It
+// steps over flags and their values as shpack FILE declares them, and
+// stops at the first other word (a file: then there is no command).
+func commandFirst(args []string) []string {
+	fs := (&env{}).packFlagSet(&packFlags{})
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			if i > 0 && slices.Contains(commands, a) && a != "help" && a != "version" {
+				return append(append([]string{a}, args[:i]...), args[i+1:]...)
+			}
+			return args
+		}
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			return args // not a common flag: the command's parser says so
+		}
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !bf.IsBoolFlag() {
+			i++ // its value
+		}
+	}
+	return args
 }
 
 // commands are the command words, for messages.

@@ -2,11 +2,16 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // TestMain lets test scripts run shpack in-process as a command.
@@ -34,4 +39,42 @@ func TestVersionOf(t *testing.T) {
 	}}
 	assert.Equal(t, "v1.2.0 0123456789ab-dirty go1.25.4", versionOf(bi))
 	assert.Equal(t, "(devel) go1.26.8", versionOf(&debug.BuildInfo{GoVersion: "go1.26.8"}))
+}
+
+// TestCommonFlagsAnywhere: the common flags are read the same way before
+// the command word, after it, and after the files, for every command
+// (issue 29): the same exit status and the same output.
+func TestCommonFlagsAnywhere(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	fx := filepath.Join("corpus", "rewrite", "sdk_effect_out_params.fx")
+	lit := filepath.Join("corpus", "variants", "lit.hlsl")
+	vsh, psh := filepath.Join("corpus", "repack", "macros.vsh"), filepath.Join("corpus", "repack", "macros.psh")
+	diag := [][]string{{"-q"}, {"--no-caret"}, {"--max-errors=3"}, {"--diagnostics-format=plain"}, {"--color=never"}}
+	front := append([][]string{{"-I", "corpus"}, {"-D", "UNUSED=1"}, {"--allow-missing-includes"}}, diag...)
+	for _, c := range []struct {
+		cmd   string
+		args  []string
+		flags [][]string
+	}{
+		{"rewrite", []string{fx}, front},
+		{"link", []string{"--vs-entry=VS", "--ps-entry=PS", lit}, front},
+		{"list", []string{lit}, front},
+		{"compare", []string{"--summary", lit}, front},
+		{"repack", []string{vsh, psh}, diag},
+		{"check", []string{vsh, psh}, diag},
+	} {
+		for _, f := range c.flags {
+			want := append(append([]string{c.cmd}, f...), c.args...)
+			code, out, stderr := shpackRun(want...)
+			require.NotEqual(t, exitUsage, code, "%v: %s", want, stderr)
+			for _, line := range [][]string{
+				append(append(slices.Clone(f), c.cmd), c.args...),
+				append(append([]string{c.cmd}, c.args...), f...),
+			} {
+				got, gout, gerr := shpackRun(line...)
+				assert.Equal(t, code, got, "%v: %s", line, gerr)
+				assert.Equal(t, out, gout, "%v", line)
+			}
+		}
+	}
 }

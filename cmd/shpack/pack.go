@@ -186,20 +186,7 @@ type packFlags struct {
 
 func (e *env) pack(args []string) int {
 	var pf packFlags
-	fs := e.newFlagSet("shpack")
-	e.touchFlag(fs)
-	pf.front.register(fs)
-	fs.StringVar(&pf.structN, "struct", "", "")
-	fs.StringVar(&pf.entry, "entry", "", "")
-	fs.StringVar(&pf.profile, "profile", "vs_3_0", "")
-	fs.StringVar(&pf.direction, "direction", "", "")
-	fs.StringVar(&pf.format, "format", "asm", "")
-	pf.opts.register(fs)
-	fs.StringVar(&pf.out, "o", "", "")
-	fs.StringVar(&pf.outDir, "out-dir", "", "")
-	fs.StringVar(&pf.depfile, "depfile", "", "")
-	fs.StringVar(&pf.variants, "variants", "", "")
-	pf.layout.register(fs)
+	fs := e.packFlagSet(&pf)
 	files, err := parseInterspersed(fs, args)
 	e.inputs = files
 	if err != nil {
@@ -634,6 +621,25 @@ func omittedNotes(l, vs *ir.Layout) []string {
 			el.Name, p.Usage, p.Index, l.File.Profile.Name)}.String())
 	}
 	return notes
+}
+
+// packFlagSet declares shpack FILE's flags into pf.
+func (e *env) packFlagSet(pf *packFlags) *flag.FlagSet {
+	fs := e.newFlagSet("shpack")
+	e.touchFlag(fs)
+	pf.front.register(fs)
+	fs.StringVar(&pf.structN, "struct", "", "")
+	fs.StringVar(&pf.entry, "entry", "", "")
+	fs.StringVar(&pf.profile, "profile", "vs_3_0", "")
+	fs.StringVar(&pf.direction, "direction", "", "")
+	fs.StringVar(&pf.format, "format", "asm", "")
+	pf.opts.register(fs)
+	fs.StringVar(&pf.out, "o", "", "")
+	fs.StringVar(&pf.outDir, "out-dir", "", "")
+	fs.StringVar(&pf.depfile, "depfile", "", "")
+	fs.StringVar(&pf.variants, "variants", "", "")
+	pf.layout.register(fs)
+	return fs
 }
 
 // chooseSignature finds the signature to pack (see driver.DefaultSignature).
