@@ -165,6 +165,10 @@ func (e *env) compare(args []string) int {
 			e.notef("%s: note: skipped: not a regular file", p)
 		}
 		for _, p := range others {
+			if name, ok := strings.CutSuffix(p, assemblyMark); ok {
+				e.notef("%s: note: skipped: Direct3D assembly, not HLSL", name)
+				continue
+			}
 			e.notef("%s: note: skipped: not a shader file's extension", p)
 		}
 	} else if len(others) > 0 {
@@ -259,8 +263,15 @@ func collectFiles(paths []string) (files, skipped, others []string, err error) {
 			if d.IsDir() {
 				return nil
 			}
-			if !shaderExts[strings.ToLower(filepath.Ext(path))] {
+			ext := strings.ToLower(filepath.Ext(path))
+			if !shaderExts[ext] {
 				others = append(others, path)
+				return nil
+			}
+			if (ext == ".vsh" || ext == ".psh") && isAssembly(path) {
+				// What shpack itself writes (and fxc's listings): not
+				// HLSL, whose .vsh and .psh files are read.
+				others = append(others, path+assemblyMark)
 				return nil
 			}
 			if !d.Type().IsRegular() {
@@ -288,7 +299,10 @@ func othersNote(others []string) string {
 	count := map[string]int{}
 	for _, p := range others {
 		ext := strings.ToLower(filepath.Ext(p))
-		if ext == "" {
+		switch {
+		case strings.HasSuffix(p, assemblyMark):
+			ext = "Direct3D assembly"
+		case ext == "":
 			ext = "no extension"
 		}
 		count[ext]++
@@ -299,7 +313,42 @@ func othersNote(others []string) string {
 	for _, x := range exts {
 		parts = append(parts, fmt.Sprintf("%d %s", count[x], x))
 	}
-	return fmt.Sprintf("skipped %d files of other extensions (%s; -v names them)", len(others), strings.Join(parts, ", "))
+	return fmt.Sprintf("skipped %d files of other extensions or kinds (%s; -v names them)", len(others), strings.Join(parts, ", "))
+}
+
+// assemblyMark follows the name of a skipped file of Direct3D assembly in
+// collectFiles' others, for the notes.
+const assemblyMark = " (Direct3D assembly)"
+
+// isAssembly says whether a file starts, after comments and blanks, with a
+// Direct3D assembly version token (vs_3_0, ps.2.0): shader assembly, such
+// as shpack writes, not HLSL.
+func isAssembly(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	text := string(head[:n])
+	for {
+		text = strings.TrimLeft(text, " \t\r\n\ufeff")
+		switch {
+		case strings.HasPrefix(text, "//") || strings.HasPrefix(text, ";"):
+			_, text, _ = strings.Cut(text, "\n")
+		case strings.HasPrefix(text, "/*"):
+			_, text, _ = strings.Cut(text, "*/")
+		default:
+			lower := strings.ToLower(text)
+			for _, v := range []string{"vs_", "ps_", "vs.", "ps."} {
+				if strings.HasPrefix(lower, v) && len(lower) > 3 && lower[3] >= '1' && lower[3] <= '3' {
+					return true
+				}
+			}
+			return false
+		}
+	}
 }
 
 // compareFiles finds and evaluates the signatures of every file, in

@@ -158,10 +158,15 @@ func TestCompareExtensions(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a shader"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "x.vert"), []byte("void main() {}"), 0o644))
+	// shpack's own output beside its input (issue 29): assembly, not
+	// HLSL; an HLSL source named .vsh is compared.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.vsh"), []byte("// written by shpack\nvs_3_0\ndcl_position o0\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "hlsl.vsh"), []byte(sig), 0o644))
 	code, out, stderr := shpackRun("compare", "--summary", "--strict", dir)
 	require.Equal(t, exitOK, code, stderr)
-	assert.Contains(t, out, "4 signatures compared, 0 failed")
-	assert.Equal(t, "shpack: note: skipped 2 files of other extensions (1 .txt, 1 .vert; -v names them)\n", stderr)
+	assert.Contains(t, out, "5 signatures compared, 0 failed")
+	assert.Equal(t, "shpack: note: skipped 3 files of other extensions or kinds (1 .txt, 1 .vert, 1 Direct3D assembly; -v names them)\n", stderr)
 	_, _, stderr = shpackRun("compare", "--summary", "-v", dir)
 	assert.Contains(t, stderr, filepath.Join(dir, "notes.txt")+": note: skipped: not a shader file's extension")
+	assert.Contains(t, stderr, filepath.Join(dir, "a.vsh")+": note: skipped: Direct3D assembly, not HLSL")
 }
