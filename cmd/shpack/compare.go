@@ -44,6 +44,8 @@ Flags:
   --strategies=a,b,...      strategies to compare (default: all)
   --struct=NAME, --entry=NAME   only signatures of that name
   --format=table|csv|json   table (default): aligned text
+  -o FILE                   write the report to FILE (atomically) instead of
+                            stdout
   --summary                 print the summary only (every format: table,
                             CSV rows per strategy, JSON without signatures);
                             failures are then only counted on stderr
@@ -82,6 +84,7 @@ type compareEntry struct {
 }
 
 type compareFlags struct {
+	out        string // -o
 	front      frontFlags
 	profile    string
 	strategies string
@@ -115,6 +118,7 @@ func (e *env) compare(args []string) int {
 	fs.StringVar(&cf.variants, "variants", "", "")
 	fs.BoolVar(&cf.verbose, "v", false, "")
 	fs.BoolVar(&cf.strict, "strict", false, "")
+	fs.StringVar(&cf.out, "o", "", "")
 	paths, err := parseInterspersed(fs, args)
 	e.inputs = paths
 	if err != nil {
@@ -215,7 +219,7 @@ func (e *env) compare(args []string) int {
 			return code
 		}
 	}
-	if code := e.print(buf.String()); code != exitOK {
+	if code := e.output(cf.out, buf.String()); code != exitOK {
 		return code
 	}
 	// Exit 1 when nothing could be compared, or with --strict when

@@ -52,6 +52,8 @@ Flags:
                       block; json: {"vs": LAYOUT, "ps": LAYOUT}; svg: the
                       two register maps side by side, a semantic in one
                       colour on both (an effect: a pair per pass)
+  -o FILE             write what link prints (both blocks, the JSON or SVG
+                      document) to FILE, atomically, instead of stdout
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
   --layout=FILE       apply a layout file instead of packing: the vertex
@@ -101,6 +103,7 @@ type linkFlags struct {
 	deps              []string // the files read, for the depfile
 	layoutOut         string
 	layoutIn          string
+	out               string // -o: the printed output to a file
 	layoutFile        *layoutfile.File       // layoutIn, read
 	ifaces            []layoutfile.Interface // planned, for --layout-out
 }
@@ -160,6 +163,7 @@ func (e *env) link(args []string) int {
 	fs.StringVar(&lf.psEntry, "ps-entry", "", "")
 	fs.StringVar(&lf.format, "format", "asm", "")
 	lf.opts.register(fs)
+	fs.StringVar(&lf.out, "o", "", "")
 	fs.StringVar(&lf.vsOut, "vs-out", "", "")
 	fs.StringVar(&lf.psOut, "ps-out", "", "")
 	fs.StringVar(&lf.outDir, "out-dir", "", "")
@@ -188,6 +192,8 @@ func (e *env) link(args []string) int {
 		return e.usageError("unknown format %q (known: asm, json, svg)", lf.format)
 	case (lf.vsOut == "") != (lf.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
+	case lf.out != "" && (lf.vsOut != "" || lf.outDir != ""):
+		return e.usageError("-o writes what link prints to one file; --vs-out, --ps-out and --out-dir write the blocks apart: give one or the others")
 	case lf.depfile != "" && lf.vsOut == "" && lf.outDir == "":
 		return e.usageError("--depfile needs --vs-out/--ps-out or --out-dir: its targets are the output files")
 	case lf.depfile != "" && lf.variants != "":
@@ -238,9 +244,9 @@ func (e *env) link(args []string) int {
 		return code
 	}
 	if lf.format == "json" || lf.format == "svg" {
-		return e.print(string(psBytes)) // the combined document
+		return e.output(lf.out, string(psBytes)) // the combined document
 	}
-	return e.print(string(vsBytes) + "\n" + string(psBytes))
+	return e.output(lf.out, string(vsBytes)+"\n"+string(psBytes))
 }
 
 // linkFiles packs the vertex outputs and derives the pixel inputs. With
@@ -499,7 +505,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	if code := e.writeFiles(lf.layoutWrites()); code != exitOK {
 		return code, true
 	}
-	return e.print(b.String()), true
+	return e.output(lf.out, b.String()), true
 }
 
 func orUnnamed(s string) string {

@@ -17,6 +17,7 @@ Direct3D 9 profile rejects them.
 Flags:
   --format=text|json  text (default): one block per struct and function;
                       json: {"schema": "shpack.list/1", ...} (docs/json.md)
+  -o FILE             write the listing to FILE (atomically) instead of stdout
   -D NAME[=VALUE], -I DIR, --allow-missing-includes   as for shpack FILE
   --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
   --no-caret, --max-errors=N, -q
@@ -25,11 +26,13 @@ Flags:
 
 func (e *env) list(args []string) int {
 	var ff frontFlags
-	format := "text"
+	format, out := "text", ""
 	fs := e.newFlagSet("shpack list")
 	ff.register(fs)
 	fs.StringVar(&format, "format", "text", "")
+	fs.StringVar(&out, "o", "", "")
 	files, err := parseInterspersed(fs, args)
+	e.inputs = files
 	if err != nil {
 		return e.flagError(err, listHelp)
 	}
@@ -61,5 +64,5 @@ func (e *env) list(args []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	return e.print(buf.String())
+	return e.output(out, buf.String())
 }

@@ -169,6 +169,18 @@ func (e *env) help(args []string) int {
 	return e.usageError("no help for %q (commands: %s)", args[0], strings.Join(commands, ", "))
 }
 
+// output writes a command's text to the file out (-o; atomically, with
+// the other writes), or to stdout when out is "" or "-".
+func (e *env) output(out, text string, more ...fileWrite) int {
+	if out == "" || out == "-" {
+		if code := e.writeFiles(more); code != exitOK {
+			return code
+		}
+		return e.print(text)
+	}
+	return e.writeFiles(append([]fileWrite{{out, []byte(text)}}, more...))
+}
+
 // print writes text to stdout; a failed write is an error (exit 1).
 func (e *env) print(text string) int {
 	if _, err := io.WriteString(e.stdout, text); err != nil {

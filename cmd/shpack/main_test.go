@@ -78,3 +78,34 @@ func TestCommonFlagsAnywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputFlagEverywhere: -o FILE writes to FILE what each command
+// prints (issue 29: list, link and compare refused it), atomically, and
+// prints nothing.
+func TestOutputFlagEverywhere(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	lit := filepath.Join("corpus", "variants", "lit.hlsl")
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"list", lit},
+		{"link", "--vs-entry=VS", "--ps-entry=PS", lit},
+		{"link", "--format=json", "--vs-entry=VS", "--ps-entry=PS", lit},
+		{"compare", "--summary", lit},
+		{"rewrite", "--all", "--vs-entry=VS", "--ps-entry=PS", lit},
+		{"--entry=VS", lit},
+	} {
+		code, want, stderr := shpackRun(args...)
+		require.Equal(t, exitOK, code, "%v: %s", args, stderr)
+		out := filepath.Join(dir, "out.txt")
+		os.Remove(out)
+		line := append([]string{args[0], "-o", out}, args[1:]...)
+		code, stdout, stderr := shpackRun(line...)
+		require.Equal(t, exitOK, code, "%v: %s", line, stderr)
+		assert.Empty(t, stdout, "%v", line)
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.Equal(t, want, string(got), "%v", line)
+	}
+	code, _, _ := shpackRun("link", "-o", filepath.Join(dir, "x"), "--vs-out=a", "--ps-out=b", "--vs-entry=VS", "--ps-entry=PS", lit)
+	assert.Equal(t, exitUsage, code)
+}

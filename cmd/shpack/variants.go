@@ -118,7 +118,7 @@ func (e *env) linkVariants(files []string, lf *linkFlags) int {
 	for i, p := range pairs {
 		vl = append(vl, emit.VariantLayouts{Name: p.Variant.Name, Defines: p.Variant.Defines, Own: fl.Own[i], VS: p.VS, PS: p.PS})
 	}
-	return e.writeVariants(srcs[0].Name, lf.format, "", lf.outDir, lf.layoutOut, fl, vl)
+	return e.writeVariants(srcs[0].Name, lf.format, lf.out, lf.outDir, lf.layoutOut, fl, vl)
 }
 
 // writeVariants prints or writes the variants' layouts: JSON as one
