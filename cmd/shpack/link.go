@@ -103,7 +103,7 @@ type linkFlags struct {
 	deps              []string // the files read, for the depfile
 	layoutOut         string
 	layoutIn          string
-	out               string // -o: the printed output to a file
+	out               string                 // -o: the printed output to a file
 	layoutFile        *layoutfile.File       // layoutIn, read
 	ifaces            []layoutfile.Interface // planned, for --layout-out
 }
