@@ -54,6 +54,8 @@ Flags:
                       colour on both (an effect: a pair per pass)
   -o FILE             write what link prints (both blocks, the JSON or SVG
                       document) to FILE, atomically, instead of stdout
+  --svg=FILE          also draw the layouts as a register map (what
+                      --format=svg prints), beside the main output
   --vs-out=FILE, --ps-out=FILE        write the blocks to files (atomically,
                       both or neither) instead of stdout
   --layout=FILE       apply a layout file instead of packing: the vertex
@@ -104,16 +106,23 @@ type linkFlags struct {
 	layoutOut         string
 	layoutIn          string
 	out               string                 // -o: the printed output to a file
+	svg               string                 // --svg: the register map too
+	svgBytes          []byte                 // drawn for --svg
 	layoutFile        *layoutfile.File       // layoutIn, read
 	ifaces            []layoutfile.Interface // planned, for --layout-out
 }
 
-// layoutWrites is the layout file to write, if --layout-out asks for one.
+// layoutWrites are the side files to write: the layout file of
+// --layout-out, the register map of --svg.
 func (lf *linkFlags) layoutWrites() []fileWrite {
-	if lf.layoutOut == "" {
-		return nil
+	var svg []fileWrite
+	if lf.svg != "" && lf.svgBytes != nil {
+		svg = []fileWrite{{lf.svg, lf.svgBytes}}
 	}
-	return []fileWrite{{lf.layoutOut, layoutfile.Marshal(lf.ifaces)}}
+	if lf.layoutOut == "" {
+		return svg
+	}
+	return append(svg, fileWrite{lf.layoutOut, layoutfile.Marshal(lf.ifaces)})
 }
 
 // writeWithDepfile writes the outputs, with the depfile if one is asked
@@ -164,6 +173,7 @@ func (e *env) link(args []string) int {
 	fs.StringVar(&lf.format, "format", "asm", "")
 	lf.opts.register(fs)
 	fs.StringVar(&lf.out, "o", "", "")
+	fs.StringVar(&lf.svg, "svg", "", "")
 	fs.StringVar(&lf.vsOut, "vs-out", "", "")
 	fs.StringVar(&lf.psOut, "ps-out", "", "")
 	fs.StringVar(&lf.outDir, "out-dir", "", "")
@@ -297,6 +307,16 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
 		}
 	}
+	if lf.svg != "" {
+		var b bytes.Buffer
+		if err := registerMap(&b, vsFile, []emit.MapPanel{
+			{Heading: "vertex shader " + vsSig.Name, Layout: vl},
+			{Heading: "pixel shader " + psSig.Name, Layout: pl},
+		}, 2); err != nil {
+			return nil, nil, err
+		}
+		lf.svgBytes = b.Bytes()
+	}
 	if lf.layoutOut != "" {
 		it, err := layoutfile.FromLayout(vl, []string{vsSig.Name}, []string{psSig.Name})
 		if err != nil {
@@ -347,6 +367,19 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		}
 	}
 	return vb.Bytes(), pb.Bytes(), err
+}
+
+// effectPanels are the register map of an effect's passes: each pass's
+// vertex and pixel layouts side by side.
+func effectPanels(passes []driver.LinkedPass) []emit.MapPanel {
+	var panels []emit.MapPanel
+	for _, p := range passes {
+		at := fmt.Sprintf("technique %s, pass %s: ", orUnnamed(p.Technique), orUnnamed(p.Pass))
+		panels = append(panels,
+			emit.MapPanel{Heading: at + p.VSLayout.Sig.Name + " (" + p.VSLayout.File.Profile.Name + ")", Layout: p.VSLayout},
+			emit.MapPanel{Heading: at + p.PSLayout.Sig.Name + " (" + p.PSLayout.File.Profile.Name + ")", Layout: p.PSLayout})
+	}
+	return panels
 }
 
 // pixelSignature finds the pixel shader's inputs (driver.PixelSignature).
@@ -425,6 +458,13 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 			}
 		}
 	}
+	if lf.svg != "" {
+		var sb bytes.Buffer
+		if err := registerMap(&sb, name, effectPanels(res.Passes), 2); err != nil {
+			return e.report(err), true
+		}
+		lf.svgBytes = sb.Bytes()
+	}
 	names := passFileNames(res.Passes)
 	if lf.outDir != "" {
 		var writes []fileWrite
@@ -475,14 +515,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	case "json":
 		err = emit.EffectJSON(&b, name, effectPasses(res.Passes, name))
 	case "svg":
-		var panels []emit.MapPanel
-		for _, p := range res.Passes {
-			at := fmt.Sprintf("technique %s, pass %s: ", orUnnamed(p.Technique), orUnnamed(p.Pass))
-			panels = append(panels,
-				emit.MapPanel{Heading: at + p.VSLayout.Sig.Name + " (" + p.VSLayout.File.Profile.Name + ")", Layout: p.VSLayout},
-				emit.MapPanel{Heading: at + p.PSLayout.Sig.Name + " (" + p.PSLayout.File.Profile.Name + ")", Layout: p.PSLayout})
-		}
-		err = registerMap(&b, name, panels, 2)
+		err = registerMap(&b, name, effectPanels(res.Passes), 2)
 	default:
 		for i, p := range res.Passes {
 			if i > 0 {

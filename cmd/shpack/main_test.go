@@ -109,3 +109,34 @@ func TestOutputFlagEverywhere(t *testing.T) {
 	code, _, _ := shpackRun("link", "-o", filepath.Join(dir, "x"), "--vs-out=a", "--ps-out=b", "--vs-entry=VS", "--ps-entry=PS", lit)
 	assert.Equal(t, exitUsage, code)
 }
+
+// TestSVGFlagEverywhere: --svg=FILE draws the register map beside the
+// main output for shpack FILE, link (a pair and an effect), rewrite and
+// repack (issue 29: it was rewrite and repack only): the map --format=svg
+// prints, where that exists.
+func TestSVGFlagEverywhere(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	lit := filepath.Join("corpus", "variants", "lit.hlsl")
+	fx := filepath.Join("corpus", "rewrite", "family_shared_ps.fx")
+	dir := t.TempDir()
+	for _, c := range []struct{ args, same []string }{
+		{[]string{"--entry=VS", lit}, []string{"--format=svg", "--entry=VS", lit}},
+		{[]string{"link", "--vs-entry=VS", "--ps-entry=PS", lit}, nil},
+		{[]string{"link", fx}, []string{"link", "--format=svg", fx}},
+		{[]string{"rewrite", "--all", fx}, nil},
+		{[]string{"repack", filepath.Join("corpus", "repack", "macros.vsh"), filepath.Join("corpus", "repack", "macros.psh")}, nil},
+	} {
+		svg := filepath.Join(dir, "map.svg")
+		os.Remove(svg)
+		line := append([]string{c.args[0], "--svg=" + svg}, c.args[1:]...)
+		code, _, stderr := shpackRun(line...)
+		require.Equal(t, exitOK, code, "%v: %s", line, stderr)
+		got, err := os.ReadFile(svg)
+		require.NoError(t, err, "%v", line)
+		assert.Contains(t, string(got), "<svg", "%v", line)
+		if c.same != nil {
+			_, want, _ := shpackRun(c.same...)
+			assert.Equal(t, want, string(got), "%v", line)
+		}
+	}
+}

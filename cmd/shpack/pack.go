@@ -129,6 +129,8 @@ Flags (they may also follow FILE):
                       shpack link derives them from the vertex shader. Packed
                       alone without it, a ps_3_0 side may differ from link's
                       (a note says so)
+  --svg=FILE          also draw the layout as a register map (what
+                      --format=svg prints), beside the main output
   --depfile=FILE      write a Make/Ninja dependency file naming every file
                       read (includes too) for each output (needs -o or
                       --out-dir); each header is also a target of its own
@@ -181,6 +183,7 @@ type packFlags struct {
 	outDir    string
 	depfile   string
 	variants  string
+	svg       string // --svg: the register map too
 	layout    layoutFlags
 }
 
@@ -196,6 +199,8 @@ func (e *env) pack(args []string) int {
 	switch {
 	case len(files) == 0:
 		return e.usageError("no input file")
+	case pf.svg != "" && len(files) > 1:
+		return e.usageError("--svg draws one input's layout: give one file (or --format=svg with --out-dir)")
 	case len(files) > 1 && pf.outDir == "":
 		return e.usageError("%d input files: several inputs need --out-dir=DIR (one output per input)", len(files))
 	case pf.out != "" && pf.outDir != "":
@@ -262,11 +267,11 @@ func (e *env) pack(args []string) int {
 		deps  []string
 		notes []string
 		err   error
-		iface *layoutfile.Interface
+		l     *ir.Layout
 	}
 	res := parallelMap(files, func(f string) result {
-		out, deps, notes, iface, err := e.packFile(f, &pf, strategy, file)
-		return result{out, deps, notes, err, iface}
+		out, deps, notes, l, err := e.packFile(f, &pf, strategy, file)
+		return result{out, deps, notes, err, l}
 	})
 	failed := false
 	for _, r := range res {
@@ -286,7 +291,19 @@ func (e *env) pack(args []string) int {
 	}
 	var layoutWrites []fileWrite
 	if pf.layout.out != "" {
-		layoutWrites = []fileWrite{{pf.layout.out, layoutfile.Marshal([]layoutfile.Interface{*res[0].iface})}}
+		it, err := layoutfile.FromLayout(res[0].l, []string{res[0].l.Sig.Name}, nil)
+		if err != nil {
+			return e.report(err)
+		}
+		layoutWrites = []fileWrite{{pf.layout.out, layoutfile.Marshal([]layoutfile.Interface{it})}}
+	}
+	if pf.svg != "" {
+		var b bytes.Buffer
+		l := res[0].l
+		if err := registerMap(&b, l.Sig.Pos.File, []emit.MapPanel{{Heading: emit.SideHeading(l.File), Layout: l}}, 0); err != nil {
+			return e.report(err)
+		}
+		layoutWrites = append(layoutWrites, fileWrite{pf.svg, b.Bytes()})
 	}
 	if pf.out == "" && pf.outDir == "" || pf.out == "-" {
 		e.reads = res[0].deps
@@ -410,7 +427,7 @@ var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$", ":", `\:`)
 
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.
-func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, iface *layoutfile.Interface, err error) {
+func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, layout *ir.Layout, err error) {
 	u, err := e.load(file, &pf.front)
 	if u != nil {
 		notes = append(notes, warnings(u)...)
@@ -459,13 +476,6 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if f.Profile.Stage == ir.Pixel && f.Packs() && pf.layout.file == nil && !sig.HasPosition0() {
 		notes = append(notes, fmt.Sprintf("%s: note: %s is packed on its own, as if a vertex shader wrote exactly what it reads: a vertex shader that writes more may put these inputs elsewhere. Link the pair (shpack link), or apply the vertex shader's layout (--layout=FILE from its --layout-out)", sig.Pos, sig.Name))
 	}
-	if pf.layout.out != "" {
-		it, err := layoutfile.FromLayout(l, []string{sig.Name}, nil)
-		if err != nil {
-			return nil, nil, notes, nil, err
-		}
-		iface = &it
-	}
 	if err := ir.CheckLayout(l); err != nil {
 		return nil, nil, notes, nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
 	}
@@ -489,7 +499,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if pf.layout.in != "" {
 		deps = append(slices.Clone(deps), pf.layout.in)
 	}
-	return buf.Bytes(), deps, notes, iface, err
+	return buf.Bytes(), deps, notes, l, err
 }
 
 // packOpts are the packing flags pack and link share.
@@ -638,6 +648,7 @@ func (e *env) packFlagSet(pf *packFlags) *flag.FlagSet {
 	fs.StringVar(&pf.outDir, "out-dir", "", "")
 	fs.StringVar(&pf.depfile, "depfile", "", "")
 	fs.StringVar(&pf.variants, "variants", "", "")
+	fs.StringVar(&pf.svg, "svg", "", "")
 	pf.layout.register(fs)
 	return fs
 }

@@ -56,6 +56,8 @@ func (e *env) packVariants(file string, pf *packFlags, f *ir.RegisterFile) int {
 		return e.usageError("--variants writes asm or json")
 	case len(pf.opts.indexed) > 0:
 		return e.usageError("--variants cannot take --indexed arrays")
+	case pf.svg != "":
+		return e.usageError("--variants draws its register map with --format=svg (a row per variant), not --svg")
 	case pf.out != "" && pf.format != "json" && pf.format != "svg":
 		return e.usageError("--variants writes one block per variant: use --out-dir=DIR (or -o with --format=json)")
 	}
