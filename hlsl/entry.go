@@ -72,6 +72,20 @@ type EntryParam struct {
 	InElems, OutElems [2]int
 }
 
+// Functions names the functions the unit defines (with a body), in source
+// order, each once.
+func (u *Unit) Functions() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, d := range u.File.Decls {
+		if f := d.Func; f != nil && f.Body != nil && !seen[f.Name.Text] {
+			seen[f.Name.Text] = true
+			out = append(out, f.Name.Text)
+		}
+	}
+	return out
+}
+
 // EntryPoint lowers the function name and describes it as an entry point
 // (see EntryPoint). Errors are ir.ErrorList values; when there is no such
 // function, a *NotFoundError.

@@ -123,22 +123,22 @@ func TestEntryMatchesStructReal(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		for _, d := range u.File.Decls {
-			f := d.Func
-			if f == nil || f.Body == nil || len(f.Ret.Args) > 0 {
+		for _, name := range u.Functions() {
+			st := u.ReturnStruct(name)
+			if ep, err := u.EntryPoint(name); st == "" || err == nil && ep.Return.Semantic != "" {
 				continue
 			}
-			sig, err := u.Struct(f.Ret.Name)
-			if err != nil || !hasPosition(sig) || (f.Sem != nil && f.Sem.Semantic != "") {
+			sig, err := u.Struct(st)
+			if err != nil || !hasPosition(sig) {
 				continue
 			}
-			_, out, err := u.Entry(f.Name.Text)
+			_, out, err := u.Entry(name)
 			if err != nil || len(out.Elements) != len(sig.Elements) {
 				continue // out parameters add outputs: not the struct alone
 			}
 			base := realcorpus.Args(root, rel)
-			c1, s1, e1 := shpackRun(append(base, "--format=json", "--struct="+f.Ret.Name, path)...)
-			c2, s2, e2 := shpackRun(append(base, "--format=json", "--entry="+f.Name.Text, path)...)
+			c1, s1, e1 := shpackRun(append(base, "--format=json", "--struct="+st, path)...)
+			c2, s2, e2 := shpackRun(append(base, "--format=json", "--entry="+name, path)...)
 			require.Equal(t, c1, c2, "%s: %s vs %s", rel, e1, e2)
 			if c1 != 0 {
 				// The same diagnostics; messages naming the signature differ
@@ -149,8 +149,8 @@ func TestEntryMatchesStructReal(t *testing.T) {
 			var j1, j2 emit.LayoutJSON
 			require.NoError(t, json.Unmarshal([]byte(s1), &j1))
 			require.NoError(t, json.Unmarshal([]byte(s2), &j2))
-			assert.Equal(t, j1.Elements, j2.Elements, "%s: %s vs %s", rel, f.Ret.Name, f.Name.Text)
-			assert.Equal(t, f.Name.Text, j2.Signature)
+			assert.Equal(t, j1.Elements, j2.Elements, "%s: %s vs %s", rel, st, name)
+			assert.Equal(t, name, j2.Signature)
 			compared++
 		}
 	}
@@ -175,22 +175,18 @@ func TestLinkReal(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		for _, vd := range u.File.Decls {
-			if vd.Func == nil || vd.Func.Body == nil {
-				continue
-			}
-			st := u.ReturnStruct(vd.Func.Name.Text)
+		for _, vs := range u.Functions() {
+			st := u.ReturnStruct(vs)
 			if st == "" {
 				continue
 			}
 			if sig, err := u.Struct(st); err != nil || !hasPosition(sig) {
 				continue
 			}
-			for _, pd := range u.File.Decls {
-				if pd.Func == nil || pd.Func.Body == nil || !takesStruct(u, pd.Func, st) || pd.Func.Sem == nil {
+			for _, ps := range u.Functions() {
+				if !takesStruct(u, ps, st) {
 					continue
 				}
-				vs, ps := vd.Func.Name.Text, pd.Func.Name.Text
 				args := append(realcorpus.Args(root, rel), "--format=json", "--vs-entry="+vs, "--ps-entry="+ps, path)
 				code, js, stderr := shpackRun(append([]string{"link"}, args...)...)
 				if code != 0 {
@@ -228,14 +224,15 @@ func TestLinkReal(t *testing.T) {
 	assert.Greater(t, linked, 20)
 }
 
-// takesStruct reports whether function f has a parameter of struct type st.
-func takesStruct(u *hlsl.Unit, f *hlsl.FuncDecl, st string) bool {
-	pl, err := u.Params(f)
-	if err != nil {
+// takesStruct reports whether function f, whose return value has a
+// semantic, has a parameter of struct type st.
+func takesStruct(u *hlsl.Unit, f string, st string) bool {
+	ep, err := u.EntryPoint(f)
+	if err != nil || ep.Return.Semantic == "" {
 		return false
 	}
-	for _, p := range pl.Params {
-		if p.Type.Name == st {
+	for _, p := range ep.Params {
+		if p.Type == st {
 			return true
 		}
 	}
