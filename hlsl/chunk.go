@@ -292,8 +292,8 @@ const minChunk = 1 << 12
 // with nothing hidden; if it still does not, the whole file is parsed again
 // in one piece (whole reports that), so syntax errors and their recovery
 // are as they always were.
-func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whole bool, err error) {
-	f = &File{}
+func (u *Unit) parseChunked(fp *participle.Parser[syntaxFile], min int) (f *syntaxFile, whole bool, err error) {
+	f = &syntaxFile{}
 	skips := u.skips
 	var buf []lexer.Token // every chunk's tokens, in turn (peek.go)
 	for start := 0; start < len(u.tokens); {
@@ -322,7 +322,7 @@ func (u *Unit) parseChunked(fp *participle.Parser[File], min int) (f *File, whol
 // declarations it stepped over. If what it hid turns out not to be what
 // the grammar skips, it returns nil and no error. The tokens participle is
 // shown are read into *buf, which is reused for every chunk.
-func (u *Unit) parseChunk(fp *participle.Parser[File], buf *[]lexer.Token, start, end int, hide bool, skips []span) (*File, []span, error) {
+func (u *Unit) parseChunk(fp *participle.Parser[syntaxFile], buf *[]lexer.Token, start, end int, hide bool, skips []span) (*syntaxFile, []span, error) {
 	tl := &tokenLexer{toks: u.tokens[:end], names: u.PP.Names, i: start}
 	if hide {
 		tl.bodies, tl.groups, tl.skips = u.bodies, u.groups, skips
@@ -344,7 +344,7 @@ func (u *Unit) parseChunk(fp *participle.Parser[File], buf *[]lexer.Token, start
 // that starts after the "}" of a body follows such a body (see
 // hiddenSkips). Only nonsense fails this (an initializer "g() {1}"), and
 // its chunk is parsed again with nothing hidden.
-func hidingHeld(part *File, tl *tokenLexer) bool {
+func hidingHeld(part *syntaxFile, tl *tokenLexer) bool {
 	if len(tl.jumped) == 0 && len(tl.skipped) == 0 && len(tl.jumpedGroups) == 0 {
 		return true
 	}
@@ -400,16 +400,16 @@ func hidingHeld(part *File, tl *tokenLexer) bool {
 
 // mergeSkips appends to decls the declarations of a chunk and one for each
 // hidden one (a Skip, or the technique read), in the order of the tokens.
-func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
+func (u *Unit) mergeSkips(decls, parsed []*decl, skipped []span) []*decl {
 	// The hidden declarations' nodes, one array of each kind.
-	nodes := make([]Decl, len(skipped))
+	nodes := make([]decl, len(skipped))
 	nskips := 0
 	for _, sp := range skipped {
 		if sp.tech == nil {
 			nskips++
 		}
 	}
-	skips := make([]Skip, nskips)
+	skips := make([]skip, nskips)
 	decls = slices.Grow(decls, len(parsed)+len(skipped))
 	for len(parsed) > 0 || len(skipped) > 0 {
 		if len(skipped) == 0 || len(parsed) > 0 && parsed[0].Pos.Offset < int(skipped[0].start) {
@@ -435,7 +435,7 @@ func (u *Unit) mergeSkips(decls, parsed []*Decl, skipped []span) []*Decl {
 
 // parseWhole parses the unit's tokens in one piece, recovering from syntax
 // errors to report the independent ones.
-func (u *Unit) parseWhole(fp *participle.Parser[File]) (*File, error) {
+func (u *Unit) parseWhole(fp *participle.Parser[syntaxFile]) (*syntaxFile, error) {
 	tl := &tokenLexer{toks: u.tokens, names: u.PP.Names, bodies: u.bodies}
 	buf := tl.readAll(nil)
 	f, err := fp.ParseFromLexer(peekingOver(buf))

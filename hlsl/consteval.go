@@ -14,7 +14,7 @@ const maxConstDepth = 32
 // dims evaluates array dimensions. Each must be a constant integer
 // expression, after macro expansion, of literals and integer constants
 // ("static const int N = 4;"), between 1 and maxRows.
-func (u *Unit) dims(ds []*Dim) ([]int, *ir.Error) {
+func (u *Unit) dims(ds []*dim) ([]int, *ir.Error) {
 	if len(ds) == 0 {
 		return nil, nil
 	}

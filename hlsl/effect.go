@@ -32,43 +32,43 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// TechniqueDecl is a technique block as parsed.
-type TechniqueDecl struct {
+// techniqueDecl is a technique block as parsed.
+type techniqueDecl struct {
 	Pos     lexer.Position
 	Keyword string // "technique", "technique10", ...
 	Name    string // "" for an unnamed technique
-	Passes  []*PassDecl
+	Passes  []*passDecl
 }
 
-// PassDecl is one pass of a technique.
-type PassDecl struct {
+// passDecl is one pass of a technique.
+type passDecl struct {
 	Pos     lexer.Position
 	Name    string
-	Shaders []*ShaderExpr // the VertexShader/PixelShader assignments, in order
+	Shaders []*shaderExpr // the VertexShader/PixelShader assignments, in order
 }
 
-// ShaderExpr is the value a pass (or a global shader variable) gives a
+// shaderExpr is the value a pass (or a global shader variable) gives a
 // shader: a compile expression, NULL, a shader variable, or inline
 // assembly.
-type ShaderExpr struct {
+type shaderExpr struct {
 	Pos     lexer.Position // the state name, or the compile expression in a variable
 	Stage   ir.Stage
 	Null    bool
-	Asm     bool   // an asm { ... } block
-	Profile string // compile vs_3_0 F(): "vs_3_0"
-	Entry   *Name  // compile vs_3_0 F(): F
+	Asm     bool      // an asm { ... } block
+	Profile string    // compile vs_3_0 F(): "vs_3_0"
+	Entry   *nameNode // compile vs_3_0 F(): F
 	Args    []lexer.Token
 	Var     string // VertexShader = (vs[i]): "vs"
 	VarPos  lexer.Position
 }
 
-// ShaderVarDecl is a global shader variable: "VertexShader vs = compile
+// shaderVarDecl is a global shader variable: "VertexShader vs = compile
 // vs_3_0 F();" or an array of them.
-type ShaderVarDecl struct {
+type shaderVarDecl struct {
 	Pos    lexer.Position
 	Stage  ir.Stage
 	Name   string
-	Values []*ShaderExpr
+	Values []*shaderExpr
 }
 
 var techniqueWords = map[string]bool{"technique": true, "technique9": true, "technique10": true, "technique11": true}
@@ -93,9 +93,9 @@ type tokenStream interface {
 }
 
 // Parse implements participle.Parseable.
-func (d *TechniqueDecl) Parse(lex *lexer.PeekingLexer) error { return d.parse(lex) }
+func (d *techniqueDecl) Parse(lex *lexer.PeekingLexer) error { return d.parse(lex) }
 
-func (d *TechniqueDecl) parse(lex tokenStream) error {
+func (d *techniqueDecl) parse(lex tokenStream) error {
 	t := lex.Peek()
 	if t.Type != tokType(TokIdent) || !techniqueWords[strings.ToLower(t.Value)] {
 		return participle.NextMatch
@@ -135,8 +135,8 @@ func (d *TechniqueDecl) parse(lex tokenStream) error {
 	}
 }
 
-func parsePass(lex tokenStream) (*PassDecl, error) {
-	p := &PassDecl{Pos: lex.Next().Pos}
+func parsePass(lex tokenStream) (*passDecl, error) {
+	p := &passDecl{Pos: lex.Next().Pos}
 	if n := lex.Peek(); n.Type == tokType(TokIdent) {
 		p.Name = n.Value
 		lex.Next()
@@ -240,7 +240,7 @@ type tokenRuns interface {
 
 // shaderAssignment reads a state assignment that sets a shader, or returns
 // nil for any other state.
-func shaderAssignment(stmt []lexer.Token) *ShaderExpr {
+func shaderAssignment(stmt []lexer.Token) *shaderExpr {
 	if len(stmt) < 2 || stmt[0].Type != tokType(TokIdent) {
 		return nil
 	}
@@ -277,14 +277,14 @@ func shaderAssignment(stmt []lexer.Token) *ShaderExpr {
 // shaderValue reads the value of a shader assignment: compile P F(args),
 // CompileShader(P, F(args)), NULL, asm {...}, a variable (optionally
 // parenthesized, in angle brackets or indexed).
-func shaderValue(v []lexer.Token, stage ir.Stage) *ShaderExpr {
+func shaderValue(v []lexer.Token, stage ir.Stage) *shaderExpr {
 	for len(v) >= 2 && (v[0].Value == "(" && v[len(v)-1].Value == ")" || v[0].Value == "<" && v[len(v)-1].Value == ">") {
 		v = v[1 : len(v)-1]
 	}
 	if len(v) == 0 {
 		return nil
 	}
-	se := &ShaderExpr{Stage: stage, Pos: v[0].Pos}
+	se := &shaderExpr{Stage: stage, Pos: v[0].Pos}
 	first := strings.ToLower(v[0].Value)
 	switch {
 	case len(v) == 1 && (first == "null" || v[0].Value == "0"):
@@ -295,13 +295,13 @@ func shaderValue(v []lexer.Token, stage ir.Stage) *ShaderExpr {
 		return se
 	case first == "compile" && len(v) >= 4 && v[2].Type == tokType(TokIdent) && v[3].Value == "(" && v[len(v)-1].Value == ")":
 		se.Profile = v[1].Value
-		se.Entry = &Name{Pos: v[2].Pos, Text: v[2].Value}
+		se.Entry = &nameNode{Pos: v[2].Pos, Text: v[2].Value}
 		se.Args = slices.Clone(v[4 : len(v)-1]) // v may be a run of a cursor's scratch (techniqueAt)
 		return se
 	case first == "compileshader" && len(v) >= 7 && v[1].Value == "(" && v[3].Value == "," &&
 		v[4].Type == tokType(TokIdent) && v[5].Value == "(" && v[len(v)-1].Value == ")" && v[len(v)-2].Value == ")":
 		se.Profile = v[2].Value
-		se.Entry = &Name{Pos: v[4].Pos, Text: v[4].Value}
+		se.Entry = &nameNode{Pos: v[4].Pos, Text: v[4].Value}
 		se.Args = slices.Clone(v[6 : len(v)-2])
 		return se
 	case v[0].Type == tokType(TokIdent) && (len(v) == 1 || v[1].Value == "["):
@@ -312,7 +312,7 @@ func shaderValue(v []lexer.Token, stage ir.Stage) *ShaderExpr {
 }
 
 // Parse implements participle.Parseable.
-func (d *ShaderVarDecl) Parse(lex *lexer.PeekingLexer) error {
+func (d *shaderVarDecl) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	stage, ok := stageOfType(t.Value)
 	if t.Type != tokType(TokIdent) || !ok {
@@ -445,8 +445,8 @@ func expect(lex tokenStream, want, in string) error {
 // Techniques returns the file's techniques in source order, with every
 // shader variable a pass refers to resolved.
 func (u *Unit) Techniques() []ir.Technique {
-	vars := map[string]*ShaderVarDecl{}
-	for _, d := range u.File.Decls {
+	vars := map[string]*shaderVarDecl{}
+	for _, d := range u.syntax.Decls {
 		if d.ShaderVar != nil {
 			if _, dup := vars[d.ShaderVar.Name]; !dup {
 				vars[d.ShaderVar.Name] = d.ShaderVar
@@ -454,7 +454,7 @@ func (u *Unit) Techniques() []ir.Technique {
 		}
 	}
 	var out []ir.Technique
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		td := d.Technique
 		if td == nil {
 			continue
@@ -477,7 +477,7 @@ func (u *Unit) Techniques() []ir.Technique {
 	return out
 }
 
-func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []ir.ShaderRef {
+func (u *Unit) shaderRefs(se *shaderExpr, vars map[string]*shaderVarDecl) []ir.ShaderRef {
 	pos := u.pos(se.Pos)
 	if se.Var == "" {
 		return []ir.ShaderRef{u.shaderRef(se, pos)}
@@ -495,7 +495,7 @@ func (u *Unit) shaderRefs(se *ShaderExpr, vars map[string]*ShaderVarDecl) []ir.S
 	return refs
 }
 
-func (u *Unit) shaderRef(se *ShaderExpr, pos ir.Pos) ir.ShaderRef {
+func (u *Unit) shaderRef(se *shaderExpr, pos ir.Pos) ir.ShaderRef {
 	r := ir.ShaderRef{Stage: se.Stage, Pos: pos, Null: se.Null, Asm: se.Asm, Profile: se.Profile}
 	if se.Entry != nil {
 		r.Entry, r.EntryPos = se.Entry.Text, u.pos(se.Entry.Pos)

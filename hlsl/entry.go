@@ -77,7 +77,7 @@ type EntryParam struct {
 func (u *Unit) Functions() []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		if f := d.Func; f != nil && f.Body != nil && !seen[f.Name.Text] {
 			seen[f.Name.Text] = true
 			out = append(out, f.Name.Text)
@@ -91,7 +91,7 @@ func (u *Unit) Functions() []string {
 // function, a *NotFoundError.
 func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	decls := u.idx.funcs[name]
-	var def *FuncDecl
+	var def *funcDecl
 	for _, f := range decls {
 		if f.Body != nil {
 			if def != nil {
@@ -111,7 +111,7 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl, err := u.Params(def)
+	pl, err := u.paramsOf(def)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ type FuncSyntax struct {
 }
 
 // funcSyntax collects the tokens of one declaration of a function.
-func (u *Unit) funcSyntax(f *FuncDecl) FuncSyntax {
+func (u *Unit) funcSyntax(f *funcDecl) FuncSyntax {
 	open, closeParen := f.Params.Pos.Offset, f.Params.Close.Offset
 	fs := FuncSyntax{
 		Start: u.tokens[f.Pos.Offset],
@@ -214,7 +214,7 @@ func (u *Unit) funcSyntax(f *FuncDecl) FuncSyntax {
 	return fs
 }
 
-func (u *Unit) entryParam(p *Param, toks []lexer.Token, r paramRange) EntryParam {
+func (u *Unit) entryParam(p *param, toks []lexer.Token, r paramRange) EntryParam {
 	ep := EntryParam{Name: p.Name, Pos: u.pos(p.Pos), Text: u.spell(toks), Type: typeText(p.Type), InElems: r.in, OutElems: r.out}
 	keyword := map[int]bool{} // token indices of in/out/inout
 	var order []string
@@ -272,7 +272,7 @@ func paramTokens(group []lexer.Token) [][]lexer.Token {
 }
 
 // typeText spells a parsed type.
-func typeText(t *Type) string {
+func typeText(t *typeNode) string {
 	s := t.Name
 	if t.Unsigned {
 		s = "unsigned " + s

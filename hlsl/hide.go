@@ -62,7 +62,7 @@ type span struct {
 	afterBody bool
 	// tech is the technique the span holds, read from the tokens; nil
 	// for a Skip.
-	tech *TechniqueDecl
+	tech *techniqueDecl
 }
 
 // constMods are the modifiers a ConstDecl may begin with.
@@ -197,7 +197,7 @@ func (u *Unit) skipDecl(i int, ahead *unitReader) (int, bool) {
 // fails, which "technique T {" always makes it do; "technique T (" does
 // not parse as a technique.) The cursor reads into *scratch, one buffer for
 // every technique of the unit: a technique keeps copies of what it keeps.
-func (u *Unit) techniqueAt(i int, scratch *[]lexer.Token) (*TechniqueDecl, int, bool) {
+func (u *Unit) techniqueAt(i int, scratch *[]lexer.Token) (*techniqueDecl, int, bool) {
 	t := &u.tokens[i]
 	if t.Kind != TokIdent || !techniqueWords[strings.ToLower(t.Text)] {
 		return nil, 0, false
@@ -227,7 +227,7 @@ func (u *Unit) techniqueAt(i int, scratch *[]lexer.Token) (*TechniqueDecl, int, 
 		buf = make([]lexer.Token, 0, n)
 	}
 	c := &unitCursor{toks: u.tokens, names: u.PP.Names, i: i, base: i, buf: buf[:0]}
-	td := &TechniqueDecl{}
+	td := &techniqueDecl{}
 	err := td.parse(c)
 	*scratch = c.buf[:0] // what the technique keeps is copied (shaderValue)
 	if err != nil {

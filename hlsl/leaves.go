@@ -27,7 +27,7 @@ func ident(lex *lexer.PeekingLexer, words map[string]bool) *lexer.Token {
 }
 
 // Parse implements participle.Parseable.
-func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
+func (m *modifier) Parse(lex *lexer.PeekingLexer) error {
 	t := ident(lex, modifierWords)
 	if t == nil {
 		return participle.NextMatch
@@ -37,7 +37,7 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (n *Name) Parse(lex *lexer.PeekingLexer) error {
+func (n *nameNode) Parse(lex *lexer.PeekingLexer) error {
 	t := ident(lex, nil)
 	if t == nil {
 		return participle.NextMatch
@@ -47,7 +47,7 @@ func (n *Name) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (t *Type) Parse(lex *lexer.PeekingLexer) error {
+func (t *typeNode) Parse(lex *lexer.PeekingLexer) error {
 	first := lex.Peek()
 	if first.Type != tokType(TokIdent) {
 		return participle.NextMatch
@@ -84,7 +84,7 @@ func (t *Type) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
+func (d *declarator) Parse(lex *lexer.PeekingLexer) error {
 	t := ident(lex, nil)
 	if t == nil {
 		return participle.NextMatch
@@ -95,7 +95,7 @@ func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
 		return err
 	}
 	for lex.Peek().Value == ":" {
-		a := &Annotation{Pos: lex.Peek().Pos}
+		a := &annotation{Pos: lex.Peek().Pos}
 		colon := lex.Next()
 		n := lex.Peek()
 		switch {
@@ -126,10 +126,10 @@ func (d *Declarator) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // parseDims reads array dimensions, "[" tokens "]" each.
-func parseDims(lex *lexer.PeekingLexer) ([]*Dim, error) {
-	var dims []*Dim
+func parseDims(lex *lexer.PeekingLexer) ([]*dim, error) {
+	var dims []*dim
 	for {
-		d := &Dim{}
+		d := &dim{}
 		if err := d.Parse(lex); err == participle.NextMatch {
 			return dims, nil
 		} else if err != nil {
@@ -140,7 +140,7 @@ func parseDims(lex *lexer.PeekingLexer) ([]*Dim, error) {
 }
 
 // Parse implements participle.Parseable.
-func (d *Dim) Parse(lex *lexer.PeekingLexer) error {
+func (d *dim) Parse(lex *lexer.PeekingLexer) error {
 	if lex.Peek().Value != "[" {
 		return participle.NextMatch
 	}
@@ -161,7 +161,7 @@ func (d *Dim) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
+func (*funcLookahead) Parse(lex *lexer.PeekingLexer) error {
 	cp := lex.MakeCheckpoint()
 	defer lex.LoadCheckpoint(cp)
 	if !funcAhead(&peekingReader{lex: lex}) {
@@ -171,7 +171,7 @@ func (*FuncLookahead) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (*ConstLookahead) Parse(lex *lexer.PeekingLexer) error {
+func (*constLookahead) Parse(lex *lexer.PeekingLexer) error {
 	cp := lex.MakeCheckpoint()
 	defer lex.LoadCheckpoint(cp)
 	n := 0
@@ -291,31 +291,31 @@ func (r *unitReader) save()    { r.saved = r.i }
 func (r *unitReader) restore() { r.i = r.saved }
 
 // Parse implements participle.Parseable.
-func (p *Param) Parse(lex *lexer.PeekingLexer) error {
+func (p *param) Parse(lex *lexer.PeekingLexer) error {
 	first := lex.Peek()
 	if first.Type != tokType(TokIdent) {
 		return participle.NextMatch
 	}
 	p.Pos = first.Pos
 	for {
-		m := &Modifier{}
+		m := &modifier{}
 		if m.Parse(lex) != nil {
 			break
 		}
 		p.Mods = append(p.Mods, m)
 	}
-	p.Type = &Type{}
+	p.Type = &typeNode{}
 	if err := p.Type.Parse(lex); err != nil {
 		return expected(lex, err, "a parameter type")
 	}
-	var d Declarator
+	var d declarator
 	if err := d.Parse(lex); err != nil {
 		return expected(lex, err, "a parameter name")
 	}
 	p.Name, p.Dims, p.Anns = d.Name, d.Dims, d.Anns
 	if lex.Peek().Value == "=" {
 		lex.Next()
-		p.Default = &Expr{}
+		p.Default = &expr{}
 		if err := p.Default.Parse(lex); err != nil {
 			return expected(lex, err, "a default value")
 		}
@@ -337,7 +337,7 @@ func expected(lex *lexer.PeekingLexer, err error, what string) error {
 }
 
 // Parse implements participle.Parseable.
-func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
+func (s *skip) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	if skipRefusesFirst(t.Type, t.Value) {
 		return participle.NextMatch
@@ -368,7 +368,7 @@ func (s *Skip) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (b *Block) Parse(lex *lexer.PeekingLexer) error {
+func (b *block) Parse(lex *lexer.PeekingLexer) error {
 	if lex.Peek().Value != "{" {
 		return participle.NextMatch
 	}
@@ -379,7 +379,7 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (g *Group) Parse(lex *lexer.PeekingLexer) error {
+func (g *group) Parse(lex *lexer.PeekingLexer) error {
 	if lex.Peek().Value != "(" {
 		return participle.NextMatch
 	}
@@ -390,7 +390,7 @@ func (g *Group) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // Parse implements participle.Parseable.
-func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+func (e *expr) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	e.Pos = t.Pos
 	depth := 0
@@ -416,7 +416,7 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 	}
 }
 
-func (e *Expr) done() error {
+func (e *expr) done() error {
 	if len(e.Tokens) == 0 {
 		return participle.NextMatch
 	}

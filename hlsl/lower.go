@@ -23,30 +23,30 @@ const (
 // definitions, typedefs, integer constants, and the matrix order in force at
 // each declaration (#pragma pack_matrix applies to what follows it).
 type index struct {
-	structs  map[string]*StructDecl
-	typedefs map[string]*TypedefDecl
-	consts   map[string]*ConstDecl
+	structs  map[string]*structDecl
+	typedefs map[string]*typedefDecl
+	consts   map[string]*constDecl
 	rowMajor map[any]bool
-	dupes    map[*StructDecl]*StructDecl // a redefinition and the first definition
+	dupes    map[*structDecl]*structDecl // a redefinition and the first definition
 	// funcs are the declarations of each function name, in source order;
 	// calls the tokens that call each name from a function body ("F("
 	// not after "."), in source order. Built in one pass, so that an
 	// entry point costs its own function, not a scan of every body (link
 	// and rewrite of thousands of passes stay linear).
-	funcs map[string][]*FuncDecl
+	funcs map[string][]*funcDecl
 	calls map[string][]Token
 }
 
 func (u *Unit) buildIndex() {
 	x := &index{
-		structs:  map[string]*StructDecl{},
-		typedefs: map[string]*TypedefDecl{},
-		consts:   map[string]*ConstDecl{},
+		structs:  map[string]*structDecl{},
+		typedefs: map[string]*typedefDecl{},
+		consts:   map[string]*constDecl{},
 		rowMajor: map[any]bool{},
-		dupes:    map[*StructDecl]*StructDecl{},
+		dupes:    map[*structDecl]*structDecl{},
 	}
 	rowMajor := false
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		switch {
 		case d.Pragma != "":
 			rowMajor = d.Pragma == "pack_matrix(row_major)"
@@ -70,9 +70,9 @@ func (u *Unit) buildIndex() {
 			x.rowMajor[d.Func] = rowMajor
 		}
 	}
-	x.funcs = map[string][]*FuncDecl{}
+	x.funcs = map[string][]*funcDecl{}
 	x.calls = map[string][]Token{}
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		f := d.Func
 		if f == nil {
 			continue
@@ -113,8 +113,8 @@ type Listing struct {
 // semantics (on its return value or parameters, directly or through struct
 // types), in source order, each lowered.
 func (u *Unit) List() []Listing {
-	returned := map[*StructDecl]bool{}
-	for _, d := range u.File.Decls {
+	returned := map[*structDecl]bool{}
+	for _, d := range u.syntax.Decls {
 		if d.Func != nil {
 			if st := u.returnStruct(d.Func); st != nil {
 				returned[st] = true
@@ -122,7 +122,7 @@ func (u *Unit) List() []Listing {
 		}
 	}
 	var out []Listing
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		switch {
 		case d.Struct.defines():
 			if !u.structHasSemantics(d.Struct) {
@@ -142,7 +142,7 @@ func (u *Unit) List() []Listing {
 			if st := u.returnStruct(f); st != nil {
 				li.Returns = st.Name.Text
 			}
-			if pl, err := u.Params(f); err == nil {
+			if pl, err := u.paramsOf(f); err == nil {
 				for _, p := range pl.Params {
 					for _, m := range p.Mods {
 						li.OutParams = li.OutParams || m.Word == "out" || m.Word == "inout"
@@ -162,7 +162,7 @@ func (u *Unit) Struct(name string) (*ir.Signature, error) {
 		return nil, u.notFound("struct", name)
 	}
 	// A redefinition is an error (as in fxc), not a silent choice.
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		if d.Struct != nil && u.idx.dupes[d.Struct] == s {
 			return u.lowerStruct(d.Struct)
 		}
@@ -172,14 +172,14 @@ func (u *Unit) Struct(name string) (*ir.Signature, error) {
 
 // Entry lowers the function named name into its input and output signatures.
 func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
-	var found []*FuncDecl
-	for _, d := range u.File.Decls {
+	var found []*funcDecl
+	for _, d := range u.syntax.Decls {
 		if d.Func != nil && d.Func.Name.Text == name {
 			found = append(found, d.Func)
 		}
 	}
 	// A prototype and its definition are one function.
-	var defs []*FuncDecl
+	var defs []*funcDecl
 	for _, f := range found {
 		if f.Body != nil {
 			defs = append(defs, f)
@@ -198,7 +198,7 @@ func (u *Unit) Entry(name string) (in, out *ir.Signature, err error) {
 
 // returnStruct returns the struct f returns, or nil (also when its return
 // type does not resolve).
-func (u *Unit) returnStruct(f *FuncDecl) *StructDecl {
+func (u *Unit) returnStruct(f *funcDecl) *structDecl {
 	// Only a struct's or a typedef's name can be a struct: other return
 	// types (void, float4, sampler) need no resolving, whose errors come
 	// with suggestions that cost an edit distance per known name.
@@ -214,7 +214,7 @@ func (u *Unit) returnStruct(f *FuncDecl) *StructDecl {
 // ReturnStruct returns the name of the struct the function name returns, or
 // "" if it returns none (or there is no such function).
 func (u *Unit) ReturnStruct(name string) string {
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		if f := d.Func; f != nil && f.Name.Text == name {
 			if st := u.returnStruct(f); st != nil {
 				return st.Name.Text
@@ -225,7 +225,7 @@ func (u *Unit) ReturnStruct(name string) string {
 }
 
 // resolve turns a type into a shape, following typedefs.
-func (u *Unit) resolve(t *Type, depth int) (shape, *ir.Error) {
+func (u *Unit) resolve(t *typeNode, depth int) (shape, *ir.Error) {
 	if depth > maxStructDepth {
 		return shape{}, u.errorAt(t.Pos, "typedef %s refers to itself, or typedefs nest more than %d deep", t.Name, maxStructDepth)
 	}
@@ -308,7 +308,7 @@ func (u *Unit) suggestType(name string) string {
 		}
 	}
 	names = append(names, "vector", "matrix")
-	for _, d := range u.File.Decls {
+	for _, d := range u.syntax.Decls {
 		switch {
 		case d.Struct.defines():
 			names = append(names, d.Struct.Name.Text)
@@ -325,19 +325,19 @@ func (u *Unit) suggestType(name string) string {
 // The answers for the unit's structs are worked out once, when the unit is
 // parsed (semanticStructs), so a chain of N structs that each nest the
 // previous one costs O(N), not O(N²).
-func (u *Unit) structHasSemantics(s *StructDecl) bool {
+func (u *Unit) structHasSemantics(s *structDecl) bool {
 	if v, ok := u.semStructs[s]; ok {
 		return v
 	}
-	return u.hasSemantics(s, map[*StructDecl]bool{}, nil)
+	return u.hasSemantics(s, map[*structDecl]bool{}, nil)
 }
 
 // semanticStructs answers structHasSemantics for every struct of the unit.
-func (u *Unit) semanticStructs() map[*StructDecl]bool {
-	memo := map[*StructDecl]bool{}
-	for _, d := range u.File.Decls {
+func (u *Unit) semanticStructs() map[*structDecl]bool {
+	memo := map[*structDecl]bool{}
+	for _, d := range u.syntax.Decls {
 		if d.Struct.defines() {
-			u.hasSemantics(d.Struct, map[*StructDecl]bool{}, memo)
+			u.hasSemantics(d.Struct, map[*structDecl]bool{}, memo)
 		}
 	}
 	return memo
@@ -345,7 +345,7 @@ func (u *Unit) semanticStructs() map[*StructDecl]bool {
 
 // hasSemantics is structHasSemantics with the structs on the current path
 // (seen) and, if memo is not nil, the answers found so far.
-func (u *Unit) hasSemantics(s *StructDecl, seen, memo map[*StructDecl]bool) (has bool) {
+func (u *Unit) hasSemantics(s *structDecl, seen, memo map[*structDecl]bool) (has bool) {
 	if v, ok := memo[s]; ok {
 		return v
 	}
@@ -369,7 +369,7 @@ func (u *Unit) hasSemantics(s *StructDecl, seen, memo map[*StructDecl]bool) (has
 	return false
 }
 
-func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
+func (u *Unit) funcHasSemantics(f *funcDecl) bool {
 	if f.Sem != nil && f.Sem.Semantic != "" {
 		return true
 	}
@@ -379,7 +379,7 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 	if !u.paramsMatter(f) {
 		return false
 	}
-	pl, err := u.Params(f)
+	pl, err := u.paramsOf(f)
 	if err != nil {
 		// A parameter list shpack cannot read: list it if it names a semantic.
 		return u.namesSemantic(f.Params)
@@ -396,7 +396,7 @@ func (u *Unit) funcHasSemantics(f *FuncDecl) bool {
 }
 
 // semanticOf returns the semantic annotation among anns, or nil.
-func semanticOf(anns []*Annotation) *Annotation {
+func semanticOf(anns []*annotation) *annotation {
 	for _, a := range anns {
 		if a.Semantic != "" {
 			return a
@@ -412,10 +412,10 @@ type flattener struct {
 	errs ir.ErrorList
 	// cursors continue a member's semantic numbering across the elements of
 	// an enclosing array of structs.
-	cursors map[*Declarator]*cursor
+	cursors map[*declarator]*cursor
 	// open holds the structs being expanded, to stop a struct that contains
 	// itself.
-	open map[*StructDecl]bool
+	open map[*structDecl]bool
 	// tooMany stops the expansion: set once the signature has more than
 	// maxRows rows (nested structs can multiply rows quickly) or a struct
 	// nests too deeply or contains itself, errors that would otherwise repeat
@@ -435,8 +435,8 @@ func (u *Unit) newFlattener(name, kind string, pos lexer.Position) *flattener {
 		sig: &ir.Signature{
 			Name: name, Kind: kind, Pos: u.pos(pos), Include: u.chain(pos),
 		},
-		cursors: map[*Declarator]*cursor{},
-		open:    map[*StructDecl]bool{},
+		cursors: map[*declarator]*cursor{},
+		open:    map[*structDecl]bool{},
 	}
 }
 
@@ -472,7 +472,7 @@ type LowerError struct {
 // Unwrap returns the errors.
 func (e *LowerError) Unwrap() error { return e.ErrorList }
 
-func (u *Unit) lowerStruct(s *StructDecl) (*ir.Signature, error) {
+func (u *Unit) lowerStruct(s *structDecl) (*ir.Signature, error) {
 	f := u.newFlattener(s.Name.Text, "struct", s.Pos)
 	if first, dup := u.idx.dupes[s]; dup {
 		f.errorf(s.Name.Pos, "struct %s is defined more than once (first at %s)", s.Name.Text, u.pos(first.Name.Pos))
@@ -487,11 +487,11 @@ func (u *Unit) lowerStruct(s *StructDecl) (*ir.Signature, error) {
 type value struct {
 	path     string // member path without array indices
 	pos      lexer.Position
-	typ      *Type
-	dims     []*Dim
-	anns     []*Annotation
-	mods     []*Modifier
-	decl     *Declarator // for cursor continuity; nil for parameters
+	typ      *typeNode
+	dims     []*dim
+	anns     []*annotation
+	mods     []*modifier
+	decl     *declarator // for cursor continuity; nil for parameters
 	rowMajor bool        // matrix order in force
 }
 
@@ -499,7 +499,7 @@ type value struct {
 // enclosing value ("o." or ""); over is the enclosing value's semantic cursor
 // when it overrides the fields' semantics; outer holds the enclosing value's
 // interpolation modifiers.
-func (f *flattener) fields(s *StructDecl, prefix string, over *cursor, outer ir.Modifiers, rowMajor bool, depth int) {
+func (f *flattener) fields(s *structDecl, prefix string, over *cursor, outer ir.Modifiers, rowMajor bool, depth int) {
 	switch {
 	case f.open[s]:
 		f.errorf(s.Pos, "struct %s contains itself", s.Name.Text)
@@ -702,7 +702,7 @@ func indexSuffix(k int, dims []int) string {
 // the return value, then out and inout parameters in order; inputs are in,
 // unqualified and inout parameters. uniform parameters, and parameters without
 // semantics that are not structs, belong to neither.
-func (u *Unit) lowerFunc(fn *FuncDecl) (in, out *ir.Signature, err error) {
+func (u *Unit) lowerFunc(fn *funcDecl) (in, out *ir.Signature, err error) {
 	return u.lowerFuncShape(fn, nil)
 }
 
@@ -718,8 +718,8 @@ type funcShape struct {
 type paramRange struct{ in, out [2]int }
 
 // lowerFuncShape is lowerFunc, also filling shape when it is not nil.
-func (u *Unit) lowerFuncShape(fn *FuncDecl, shape *funcShape) (in, out *ir.Signature, err error) {
-	pl, perr := u.Params(fn)
+func (u *Unit) lowerFuncShape(fn *funcDecl, shape *funcShape) (in, out *ir.Signature, err error) {
+	pl, perr := u.paramsOf(fn)
 	if perr != nil {
 		return nil, nil, perr
 	}
@@ -739,7 +739,7 @@ func (u *Unit) lowerFuncShape(fn *FuncDecl, shape *funcShape) (in, out *ir.Signa
 			sem := ir.ParseSemantic(fn.Sem.Semantic)
 			fo.fields(sh.st, "", &cursor{sem: sem, next: sem.Index}, 0, u.idx.rowMajor[sh.st], 1)
 		case fn.Sem != nil && fn.Sem.Semantic != "":
-			fo.expand(value{path: "return", pos: fn.Ret.Pos, typ: fn.Ret, anns: []*Annotation{fn.Sem}, rowMajor: rowMajor}, nil, 0, 0)
+			fo.expand(value{path: "return", pos: fn.Ret.Pos, typ: fn.Ret, anns: []*annotation{fn.Sem}, rowMajor: rowMajor}, nil, 0, 0)
 		case sh.kind == shapeStruct && !u.structHasSemantics(sh.st):
 			fo.errorf(fn.Ret.Pos, "the return value of %s has no semantic (struct %s carries none): a helper, not an entry point", fn.Name.Text, sh.st.Name.Text)
 		case sh.kind == shapeStruct:

@@ -399,7 +399,7 @@ func TestParseRefusesHandMadeResults(t *testing.T) {
 	}
 	u, err := Parse("t.hlsl", &PPResult{Tokens: toks, Names: []string{"t.hlsl"}})
 	require.NoError(t, err)
-	assert.Len(t, u.File.Decls, 1)
+	assert.Len(t, u.syntax.Decls, 1)
 }
 
 // TestAnonymousAndTypedefStructs: the struct forms vkd3d and fxc take and

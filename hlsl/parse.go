@@ -35,12 +35,12 @@ import (
 // (FuncLookahead, read by hand) look at plain tokens, so a construct is
 // chosen before anything is consumed.
 
-// File is the syntax tree of one preprocessed translation unit.
-type File struct {
-	Decls []*Decl `parser:"@@*"`
+// syntaxFile is the syntax tree of one preprocessed translation unit.
+type syntaxFile struct {
+	Decls []*decl `parser:"@@*"`
 }
 
-// Decl is one top-level declaration. Exactly one field is set.
+// decl is one top-level declaration. Exactly one field is set.
 //
 // The alternatives before Skip are told apart by their first tokens, so
 // their order only decides how many participle tries: the most frequent
@@ -48,53 +48,53 @@ type File struct {
 // whatever follows: "struct", "typedef", a technique keyword, and a shader
 // type followed by a name, a shader variable; the grammar that tried those
 // first parsed the same trees.)
-type Decl struct {
+type decl struct {
 	Pos       lexer.Position
-	Func      *FuncDecl      `parser:"  @@"`
-	Struct    *StructDecl    `parser:"| @@"`
-	Technique *TechniqueDecl `parser:"| @@"`
-	Const     *ConstDecl     `parser:"| @@"`
+	Func      *funcDecl      `parser:"  @@"`
+	Struct    *structDecl    `parser:"| @@"`
+	Technique *techniqueDecl `parser:"| @@"`
+	Const     *constDecl     `parser:"| @@"`
 	Pragma    string         `parser:"| @Pragma"`
-	ShaderVar *ShaderVarDecl `parser:"| @@"`
-	Typedef   *TypedefDecl   `parser:"| @@"`
-	Skip      *Skip          `parser:"| @@"`
+	ShaderVar *shaderVarDecl `parser:"| @@"`
+	Typedef   *typedefDecl   `parser:"| @@"`
+	Skip      *skip          `parser:"| @@"`
 }
 
-// StructDecl is "struct Name { members } [declarators];" or a declaration of
+// structDecl is "struct Name { members } [declarators];" or a declaration of
 // variables of a struct type ("struct Name v;"). An anonymous struct
 // ("struct { float4x4 m; } UserData;") has no Name: nothing can name its
 // type, so it is no signature.
-type StructDecl struct {
+type structDecl struct {
 	Pos  lexer.Position
-	Name *Name         `parser:"'struct' @@?"`
-	Body *StructBody   `parser:"@@?"`
-	Vars []*Declarator `parser:"( @@ ( ',' @@ )* )? ';'"`
+	Name *nameNode     `parser:"'struct' @@?"`
+	Body *structBody   `parser:"@@?"`
+	Vars []*declarator `parser:"( @@ ( ',' @@ )* )? ';'"`
 }
 
 // defines reports whether the declaration defines a struct that can be
 // named: it has a name and a body.
-func (s *StructDecl) defines() bool { return s != nil && s.Body != nil && s.Name != nil }
+func (s *structDecl) defines() bool { return s != nil && s.Body != nil && s.Name != nil }
 
-// StructBody is the braced member list of a struct.
-type StructBody struct {
+// structBody is the braced member list of a struct.
+type structBody struct {
 	Pos     lexer.Position
-	Members []*Member `parser:"'{' @@* '}'"`
+	Members []*member `parser:"'{' @@* '}'"`
 }
 
-// Member is one member declaration of a struct: modifiers, a type, and one or
+// member is one member declaration of a struct: modifiers, a type, and one or
 // more declarators ("float2 a : TEXCOORD0, b : TEXCOORD1;").
-type Member struct {
+type member struct {
 	Pos   lexer.Position
-	Mods  []*Modifier   `parser:"@@*"`
-	Type  *Type         `parser:"@@"`
-	Decls []*Declarator `parser:"@@ ( ',' @@ )* ';'"`
+	Mods  []*modifier   `parser:"@@*"`
+	Type  *typeNode     `parser:"@@"`
+	Decls []*declarator `parser:"@@ ( ',' @@ )* ';'"`
 }
 
-// Modifier is a storage, interpolation, precision or matrix-order keyword.
+// modifier is a storage, interpolation, precision or matrix-order keyword.
 // It is matched by a table lookup (Parse) rather than a grammar
 // alternation of 29 literals, which keeps the grammar cheap to build: every
 // shpack process builds it once.
-type Modifier struct {
+type modifier struct {
 	Pos  lexer.Position
 	Word string
 }
@@ -108,99 +108,99 @@ var modifierWords = map[string]bool{
 	"inline": true, "noinline": true, "extern": true, "export": true, "shared": true, "groupshared": true,
 }
 
-// Type is a type name, optionally with template arguments
+// typeNode is a type name, optionally with template arguments
 // ("float4", "vector<float, 3>", "matrix<half, 4, 3>", "unsigned int"):
 //
-//	Type = "unsigned"? Ident ( "<" ( Ident | Int ) ( "," ( Ident | Int ) )* ">" )?
+//	typeNode = "unsigned"? Ident ( "<" ( Ident | Int ) ( "," ( Ident | Int ) )* ">" )?
 //
 // It is read by Parse, not by a grammar of its own: a type is a token
 // pattern that every member and parameter has, and participle's nodes for
 // its optional parts cost more than the rest of a member.
-type Type struct {
+type typeNode struct {
 	Pos      lexer.Position
 	Unsigned bool
 	Name     string
 	Args     []string
 }
 
-// Name is an identifier with its position, read by Parse (a grammar rule of
+// nameNode is an identifier with its position, read by Parse (a grammar rule of
 // its own cost participle a node, a capture and a boxed position for every
 // name of a unit):
 //
-//	Name = Ident
-type Name struct {
+//	nameNode = Ident
+type nameNode struct {
 	Pos  lexer.Position
 	Text string
 }
 
-// Declarator is a declared name with its array dimensions and annotations
+// declarator is a declared name with its array dimensions and annotations
 // (semantic, register or packoffset):
 //
-//	Declarator = Ident Dim* Annotation*
+//	declarator = Ident Dim* Annotation*
 //
 // Like Type, it is a token pattern read by Parse.
-type Declarator struct {
+type declarator struct {
 	Pos  lexer.Position
 	Name string
-	Dims []*Dim
-	Anns []*Annotation
+	Dims []*dim
+	Anns []*annotation
 }
 
-// Dim is one array dimension, kept as tokens: sizes are constant integer
+// dim is one array dimension, kept as tokens: sizes are constant integer
 // expressions that Lower evaluates ("[4]", "[MAX/4]", "[N]").
 //
-//	Dim = "[" ~"]"* "]"
+//	dim = "[" ~"]"* "]"
 //
 // read by Parse (leaves.go). Tokens holds the brackets too.
-type Dim struct {
+type dim struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 	Expr   []string
 }
 
-// Annotation is what follows a ':' after a declarator: a semantic, or a
+// annotation is what follows a ':' after a declarator: a semantic, or a
 // register(...) / packoffset(...) binding, which shpack ignores.
-type Annotation struct {
+type annotation struct {
 	Pos      lexer.Position
 	Binding  string `parser:"':' ( @( 'register' | 'packoffset' ) '(' ~')'* ')'"`
 	Semantic string `parser:"    | @Ident )"`
 }
 
-// TypedefDecl is "typedef [modifiers] type name[dims];". The type may be a
+// typedefDecl is "typedef [modifiers] type name[dims];". The type may be a
 // struct, defined there or not ("typedef struct VO_ { ... } VO;",
 // "typedef struct { ... } VO;", "typedef struct VO_ VO;"): Parse turns a
 // struct defined in a typedef into a StructDecl of its own before the
 // typedef (named after the typedef when it has no name, and then the
 // typedef goes), so that the rest sees the C form "struct VO_ { ... };
 // typedef VO_ VO;".
-type TypedefDecl struct {
+type typedefDecl struct {
 	Pos    lexer.Position
-	Mods   []*Modifier    `parser:"'typedef' @@*"`
-	Struct *TypedefStruct `parser:"( @@"`
-	Type   *Type          `parser:"| @@ )"`
-	Name   *Name          `parser:"@@"`
-	Dims   []*Dim         `parser:"@@* ';'"`
+	Mods   []*modifier    `parser:"'typedef' @@*"`
+	Struct *typedefStruct `parser:"( @@"`
+	Type   *typeNode      `parser:"| @@ )"`
+	Name   *nameNode      `parser:"@@"`
+	Dims   []*dim         `parser:"@@* ';'"`
 }
 
-// TypedefStruct is the struct a typedef names: "struct Name? { members }?".
-type TypedefStruct struct {
+// typedefStruct is the struct a typedef names: "struct Name? { members }?".
+type typedefStruct struct {
 	Pos  lexer.Position
-	Name *Name       `parser:"'struct' @@?"`
-	Body *StructBody `parser:"@@?"`
+	Name *nameNode   `parser:"'struct' @@?"`
+	Body *structBody `parser:"@@?"`
 }
 
-// ConstDecl is a global constant with an initializer, such as
+// constDecl is a global constant with an initializer, such as
 // "static const int N = 4;": integer constants may size arrays.
-type ConstDecl struct {
+type constDecl struct {
 	Pos   lexer.Position
-	Is    ConstLookahead `parser:"@@"`
+	Is    constLookahead `parser:"@@"`
 	Mods  []string       `parser:"@( 'static' | 'const' | 'uniform' | 'extern' )+"`
-	Type  *Type          `parser:"@@"`
-	Name  *Name          `parser:"@@ '='"`
-	Value *Expr          `parser:"@@ ';'"`
+	Type  *typeNode      `parser:"@@"`
+	Name  *nameNode      `parser:"@@ '='"`
+	Value *expr          `parser:"@@ ';'"`
 }
 
-// ConstLookahead is the lookahead that tells a constant from the other
+// constLookahead is the lookahead that tells a constant from the other
 // declarations before anything is consumed; it holds nothing:
 //
 //	( "static" | "const" | "uniform" | "extern" )+ Ident Ident "="
@@ -208,23 +208,23 @@ type ConstDecl struct {
 // It is read by Parse rather than as a lookahead group of the grammar,
 // where participle tried the four modifiers one by one for every token
 // (about 50 grammar nodes a constant).
-type ConstLookahead struct{}
+type constLookahead struct{}
 
-// FuncDecl is a function declaration or definition. The parameter list is
+// funcDecl is a function declaration or definition. The parameter list is
 // kept as tokens and parsed by Params when needed; the body is skipped.
-type FuncDecl struct {
+type funcDecl struct {
 	Pos    lexer.Position
-	Is     FuncLookahead `parser:"@@"`
-	Attrs  []*Attribute  `parser:"@@*"`
-	Mods   []*Modifier   `parser:"@@*"`
-	Ret    *Type         `parser:"@@"`
-	Name   *Name         `parser:"@@"`
-	Params *Group        `parser:"@@"`
-	Sem    *Annotation   `parser:"@@?"`
-	Body   *Block        `parser:"( @@ | ';' )"`
+	Is     funcLookahead `parser:"@@"`
+	Attrs  []*attribute  `parser:"@@*"`
+	Mods   []*modifier   `parser:"@@*"`
+	Ret    *typeNode     `parser:"@@"`
+	Name   *nameNode     `parser:"@@"`
+	Params *group        `parser:"@@"`
+	Sem    *annotation   `parser:"@@?"`
+	Body   *block        `parser:"( @@ | ';' )"`
 }
 
-// FuncLookahead is the lookahead that tells a function from the other
+// funcLookahead is the lookahead that tells a function from the other
 // declarations before anything is consumed; it holds nothing:
 //
 //	( "[" ~"]"* "]" )* FuncMod* Ident ( "<" ~( ">" | ";" | "{" )* ">" )? Ident "("
@@ -234,64 +234,64 @@ type FuncDecl struct {
 // (VertexShader, PixelShader) and a name. It is read by Parse rather
 // than as a lookahead group of the grammar, which costs participle a
 // branch for every token it looks at.
-type FuncLookahead struct{}
+type funcLookahead struct{}
 
 // funcLookaheadMods are the modifiers FuncLookahead steps over.
 var funcLookaheadMods = map[string]bool{"static": true, "inline": true, "precise": true, "const": true, "row_major": true,
 	"column_major": true, "export": true, "extern": true, "uniform": true, "shared": true, "noinline": true}
 
-// Attribute is a bracketed attribute before a function ("[numthreads(8,8,1)]").
-type Attribute struct {
+// attribute is a bracketed attribute before a function ("[numthreads(8,8,1)]").
+type attribute struct {
 	Pos  lexer.Position
 	Text []string `parser:"'[' @~']'* ']'"`
 }
 
-// Param is one parameter of a function:
+// param is one parameter of a function:
 //
-//	Param = Modifier* Type Declarator ( "=" Expr )?
+//	param = Modifier* Type Declarator ( "=" Expr )?
 //
 // read by Parse from the parts above.
-type Param struct {
+type param struct {
 	Pos     lexer.Position
-	Mods    []*Modifier
-	Type    *Type
+	Mods    []*modifier
+	Type    *typeNode
 	Name    string
-	Dims    []*Dim
-	Anns    []*Annotation
-	Default *Expr
+	Dims    []*dim
+	Anns    []*annotation
+	Default *expr
 }
 
-// ParamList is a parenthesized parameter list.
-type ParamList struct {
+// paramList is a parenthesized parameter list.
+type paramList struct {
 	Pos    lexer.Position
 	Void   bool     `parser:"'(' ( @'void'"`
-	Params []*Param `parser:"    | ( @@ ( ',' @@ )* ) )? ')'"`
+	Params []*param `parser:"    | ( @@ ( ',' @@ )* ) )? ')'"`
 }
 
-// Skip is a top-level construct shpack does not need: everything up to and
+// skip is a top-level construct shpack does not need: everything up to and
 // including the next ';' outside braces, or up to the end of the first
 // balanced {...} block (and a ';' right after it).
-type Skip struct {
+type skip struct {
 	Pos lexer.Position
 }
 
-// Block is a balanced {...} token run, skipped.
-type Block struct {
+// block is a balanced {...} token run, skipped.
+type block struct {
 	Pos   lexer.Position
 	Close lexer.Position // the closing "}"
 }
 
-// Group is a balanced (...) token run: a function's parameter list, kept
+// group is a balanced (...) token run: a function's parameter list, kept
 // as where its parentheses stand (Pos and Close; the Offsets are indices
 // in the unit's tokens, see Unit.groupTokens).
-type Group struct {
+type group struct {
 	Pos   lexer.Position
 	Close lexer.Position // the closing ")"
 }
 
-// Expr is an initializer or default value: tokens up to the next ',' ')' or
+// expr is an initializer or default value: tokens up to the next ',' ')' or
 // ';' outside brackets, kept for constant evaluation.
-type Expr struct {
+type expr struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 }
@@ -301,11 +301,11 @@ type Expr struct {
 // --help) do not pay for it.
 var (
 	grammarOnce sync.Once
-	fileParser  *participle.Parser[File]
-	paramParser *participle.Parser[ParamList]
+	fileParser  *participle.Parser[syntaxFile]
+	paramParser *participle.Parser[paramList]
 )
 
-func parsers() (*participle.Parser[File], *participle.Parser[ParamList]) {
+func parsers() (*participle.Parser[syntaxFile], *participle.Parser[paramList]) {
 	grammarOnce.Do(func() {
 		// The two grammars are independent: build them side by side, as
 		// this is most of a short run's start-up.
@@ -313,10 +313,10 @@ func parsers() (*participle.Parser[File], *participle.Parser[ParamList]) {
 		opts := []participle.Option{participle.Lexer(tokenDefinition{}), participle.UseLookahead(2)}
 		done := make(chan struct{})
 		go func() {
-			paramParser = participle.MustBuild[ParamList](opts...)
+			paramParser = participle.MustBuild[paramList](opts...)
 			close(done)
 		}()
-		fileParser = participle.MustBuild[File](opts...)
+		fileParser = participle.MustBuild[syntaxFile](opts...)
 		<-done
 	})
 	return fileParser, paramParser
@@ -367,7 +367,7 @@ Expr = (~("," | ";" | ")" | "]" | "}") | "(" ... ")" | "[" ... "]" | "{" ... "}"
 // tokens it was parsed from (which hold positions and include chains).
 type Unit struct {
 	Name   string // the main file's name as given
-	File   *File
+	syntax *syntaxFile
 	PP     *PPResult
 	tokens []Token
 	// bodies are the function bodies participle does not see, and skips
@@ -376,10 +376,10 @@ type Unit struct {
 	groups map[int32]int32 // the parameter lists of the functions of bodies
 	skips  []span
 	idx    *index
-	params map[*FuncDecl]paramsResult
+	params map[*funcDecl]paramsResult
 	// semStructs says, for each struct of the unit, whether it has a
 	// member with a semantic (structHasSemantics).
-	semStructs map[*StructDecl]bool
+	semStructs map[*structDecl]bool
 }
 
 // Parse parses a preprocessed translation unit, pp as Preprocess makes it:
@@ -399,13 +399,13 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	u.File = f
+	u.syntax = f
 	if err := u.typedefStructs(); err != nil {
 		return nil, err
 	}
 	u.buildIndex()
 	u.semStructs = u.semanticStructs()
-	u.params = map[*FuncDecl]paramsResult{}
+	u.params = map[*funcDecl]paramsResult{}
 	for _, d := range f.Decls {
 		if d.Func != nil && u.paramsMatter(d.Func) {
 			pl, err := u.parseParams(d.Func)
@@ -419,8 +419,8 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 // C form the rest of the package reads: the struct defined as a StructDecl
 // of its own before the typedef, which then names it by its type.
 func (u *Unit) typedefStructs() error {
-	var out []*Decl
-	for _, d := range u.File.Decls {
+	var out []*decl
+	for _, d := range u.syntax.Decls {
 		td := d.Typedef
 		if td == nil || td.Struct == nil {
 			out = append(out, d)
@@ -431,18 +431,18 @@ func (u *Unit) typedefStructs() error {
 		case ts.Body == nil && ts.Name == nil:
 			return ir.ErrorList{u.errorAt(ts.Pos, "typedef struct: a struct needs a name or a body")}
 		case ts.Body == nil:
-			td.Type = &Type{Pos: ts.Name.Pos, Name: ts.Name.Text}
+			td.Type = &typeNode{Pos: ts.Name.Pos, Name: ts.Name.Text}
 			out = append(out, d)
 		case ts.Name == nil:
 			// typedef struct { ... } VO; is struct VO { ... }.
-			out = append(out, &Decl{Pos: d.Pos, Struct: &StructDecl{Pos: ts.Pos, Name: td.Name, Body: ts.Body}})
+			out = append(out, &decl{Pos: d.Pos, Struct: &structDecl{Pos: ts.Pos, Name: td.Name, Body: ts.Body}})
 		default:
-			out = append(out, &Decl{Pos: d.Pos, Struct: &StructDecl{Pos: ts.Pos, Name: ts.Name, Body: ts.Body}})
-			td.Type = &Type{Pos: ts.Name.Pos, Name: ts.Name.Text}
+			out = append(out, &decl{Pos: d.Pos, Struct: &structDecl{Pos: ts.Pos, Name: ts.Name, Body: ts.Body}})
+			td.Type = &typeNode{Pos: ts.Name.Pos, Name: ts.Name.Text}
 			out = append(out, d)
 		}
 	}
-	u.File.Decls = out
+	u.syntax.Decls = out
 	return nil
 }
 
@@ -451,7 +451,7 @@ func (u *Unit) typedefStructs() error {
 // name that is a struct or a typedef. Most functions of a shader are
 // helpers whose lists have neither; they are parsed only when asked for
 // (Params), not with the unit.
-func (u *Unit) paramsMatter(f *FuncDecl) bool {
+func (u *Unit) paramsMatter(f *funcDecl) bool {
 	if u.namesSemantic(f.Params) {
 		return true
 	}
@@ -465,7 +465,7 @@ func (u *Unit) paramsMatter(f *FuncDecl) bool {
 
 // namesSemantic reports whether the group holds a ':' that is not followed
 // by register or packoffset: a semantic.
-func (u *Unit) namesSemantic(g *Group) bool {
+func (u *Unit) namesSemantic(g *group) bool {
 	for i := g.Pos.Offset; i <= g.Close.Offset; i++ {
 		if t := &u.tokens[i]; t.Kind == TokPunct && t.Text == ":" {
 			if n := &u.tokens[i+1]; n.Text != "register" && n.Text != "packoffset" { // i is before the ")"
@@ -478,7 +478,7 @@ func (u *Unit) namesSemantic(g *Group) bool {
 
 // groupTokens returns the tokens of a group, parentheses included, as
 // participle's, in an array with room for extra more.
-func (u *Unit) groupTokens(g *Group, extra int) []lexer.Token {
+func (u *Unit) groupTokens(g *group, extra int) []lexer.Token {
 	toks := make([]lexer.Token, 0, g.Close.Offset-g.Pos.Offset+1+extra)
 	for i := g.Pos.Offset; i <= g.Close.Offset; i++ {
 		toks = append(toks, lexToken(&u.tokens[i], i, u.PP.Names))
@@ -486,11 +486,11 @@ func (u *Unit) groupTokens(g *Group, extra int) []lexer.Token {
 	return toks
 }
 
-// Params returns the parsed parameter list of a function of the unit. The
+// paramsOf returns the parsed parameter list of a function of the unit. The
 // lists that can hold semantics are parsed once, when the unit is parsed;
 // the others each time they are asked for, so a Unit stays immutable and
 // safe to share.
-func (u *Unit) Params(f *FuncDecl) (*ParamList, error) {
+func (u *Unit) paramsOf(f *funcDecl) (*paramList, error) {
 	if r, ok := u.params[f]; ok {
 		return r.list, r.err
 	}
@@ -498,11 +498,11 @@ func (u *Unit) Params(f *FuncDecl) (*ParamList, error) {
 }
 
 type paramsResult struct {
-	list *ParamList
+	list *paramList
 	err  error
 }
 
-func (u *Unit) parseParams(f *FuncDecl) (*ParamList, error) {
+func (u *Unit) parseParams(f *funcDecl) (*paramList, error) {
 	_, pp := parsers()
 	toks := u.groupTokens(f.Params, 1)
 	pl, err := pp.ParseFromLexer(peekingOver(append(toks, u.eofAfter(toks))))

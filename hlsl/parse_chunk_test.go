@@ -168,8 +168,8 @@ func TestDeclKinds(t *testing.T) {
 		u, err := ParseFile("x.hlsl", []byte(tc.src), nil)
 		got := "error"
 		if err == nil {
-			require.Len(t, u.File.Decls, 1, tc.src)
-			d := u.File.Decls[0]
+			require.Len(t, u.syntax.Decls, 1, tc.src)
+			d := u.syntax.Decls[0]
 			switch {
 			case d.Func != nil:
 				got = "func"

@@ -23,7 +23,7 @@ type shape struct {
 	scalar   ir.ScalarType
 	rows     int // matrix rows; 0 for a scalar or vector
 	cols     int // vector width or matrix columns
-	st       *StructDecl
+	st       *structDecl
 	dims     []int // array dimensions from typedefs, outermost first
 	rowMajor *bool // matrix order fixed by a typedef's modifier, nil if not
 }
