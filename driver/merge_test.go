@@ -1,12 +1,16 @@
 package driver
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/rewrite"
 )
 
@@ -75,4 +79,67 @@ func TestMergeRewrites(t *testing.T) {
 			assert.Equal(t, tc.want, string(got))
 		})
 	}
+}
+
+// TestMergeReadsAsOwn: for every file of the rewrite and variants corpora,
+// rewritten for two permutations at once (a macro the file tests, and
+// its absence), each permutation preprocesses the merged source into the
+// tokens of its own rewrite: the merge loses and adds nothing a compiler
+// sees.
+func TestMergeReadsAsOwn(t *testing.T) {
+	root := testenv.Root(t)
+	noIncludes := hlsl.PPOptions{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
+	merged := 0
+	for _, d := range []string{filepath.Join(root, "corpus", "rewrite"), filepath.Join(root, "corpus", "variants")} {
+		entries, err := os.ReadDir(d)
+		require.NoError(t, err)
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".fx") && !strings.HasSuffix(e.Name(), ".hlsl") {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(d, e.Name()))
+			require.NoError(t, err)
+			for _, macro := range []string{"FOG", "SHADOW", "LIGHTMAP", "NORMALMAP"} {
+				vars := []Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}}}
+				opts := RewriteOptions{PP: noIncludes, verifyMerge: true}
+				_, err := RewriteVariants([]Source{{Name: e.Name(), Src: src}}, opts, vars, "v.variants")
+				if err != nil {
+					assert.NotContains(t, err.Error(), "internal error", "%s -D%s", e.Name(), macro)
+					continue
+				}
+				merged++
+			}
+		}
+	}
+	assert.Positive(t, merged)
+	t.Logf("%d merges read as their permutations' own rewrites", merged)
+}
+
+// FuzzMergeReadsAsOwn is TestMergeReadsAsOwn on arbitrary sources and
+// macros: a merge that some permutation reads otherwise than its own
+// rewrite is an internal error, never written.
+func FuzzMergeReadsAsOwn(f *testing.F) {
+	root := testenv.Root(f)
+	for _, d := range []string{filepath.Join(root, "corpus", "rewrite"), filepath.Join(root, "corpus", "variants")} {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, e := range entries {
+			if src, err := os.ReadFile(filepath.Join(d, e.Name())); err == nil && !e.IsDir() {
+				f.Add(src, "FOG")
+			}
+		}
+	}
+	noIncludes := hlsl.PPOptions{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
+	f.Fuzz(func(t *testing.T, src []byte, macro string) {
+		if macro == "" || len(macro) > 16 || strings.ContainsFunc(macro, func(r rune) bool { return !(r == '_' || r >= 'A' && r <= 'Z') }) {
+			return
+		}
+		vars := []Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}}}
+		_, err := RewriteVariants([]Source{{Name: "f.fx", Src: src}}, RewriteOptions{PP: noIncludes, verifyMerge: true}, vars, "v.variants")
+		if err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("%v\n%s", err, src)
+		}
+	})
 }

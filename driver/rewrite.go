@@ -40,6 +40,9 @@ type RewriteOptions struct {
 	// It implies All: a stage built later from the file reads packed
 	// registers, so every shader the file describes is rewritten.
 	LayoutOut bool
+	// verifyMerge makes RewriteVariants check that each variant reads
+	// the merged source as its own rewrite (the tests' property).
+	verifyMerge bool
 }
 
 // A RewrittenPair is one vertex/pixel pair that Rewrite linked.

@@ -338,12 +338,43 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 		}
 		merged[f] = m
 	}
+	if opts.verifyMerge {
+		// Each variant compiles the merge as it would its own rewrite:
+		// the same tokens once preprocessed with its definitions.
+		k := 0
+		for _, set := range sets {
+			for _, v := range set.vars {
+				o := variantOpts(set, v)
+				for f := range srcs {
+					own := rewrite.ApplyEdits(srcs[f].Src, per[f][k].edits)
+					if a, b := tokenTexts(srcs[f].Name, own, o.PP), tokenTexts(srcs[f].Name, merged[f], o.PP); !slices.Equal(a, b) {
+						return nil, fmt.Errorf("internal error: variant %s of %s reads the merge otherwise than its own rewrite", v.Name, srcs[f].Name)
+					}
+				}
+				k++
+			}
+		}
+	}
 	res.Outputs = merged
 	res.Notes = append(notes, res.Notes...)
 	if layoutOut {
 		res.Interfaces = family
 	}
 	return res, nil
+}
+
+// tokenTexts preprocesses src and returns its tokens' texts, or the
+// first error's message (a variant stopped by an #error reads as it).
+func tokenTexts(name string, src []byte, opts hlsl.PPOptions) []string {
+	res, errs := hlsl.Preprocess(name, src, &opts)
+	if len(errs) > 0 {
+		return []string{"error: " + errs[0].Msg}
+	}
+	out := make([]string, 0, len(res.Tokens))
+	for i := range res.Tokens {
+		out = append(out, res.Tokens[i].Text)
+	}
+	return out
 }
 
 // defineCondition is the condition of variant i from the definitions
