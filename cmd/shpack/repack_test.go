@@ -86,14 +86,7 @@ func TestRepackRenders(t *testing.T) {
 			vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
 			code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, c.vs, c.ps)
 			require.Equal(t, exitOK, code, stderr)
-			// The original as bytecode: MojoShader's and Wine's assemblers
-			// cannot read every program of the corpus (predicates).
-			origVS, origPS := filepath.Join(tmp, "orig.vso"), filepath.Join(tmp, "orig.pso")
-			for _, f := range [][2]string{{c.vs, origVS}, {c.ps, origPS}} {
-				data, err := d3d9.Encode(readProgram(t, f[0]))
-				require.NoError(t, err)
-				require.NoError(t, os.WriteFile(f[1], data, 0o644))
-			}
+			origVS, origPS := encodeOriginals(t, c, tmp)
 			for _, rt := range tools {
 				res := rt.Draw(t, vso, pso, c.want)
 				orig := rt.Draw(t, origVS, origPS, c.want)
@@ -162,12 +155,7 @@ func TestRepackStagesApart(t *testing.T) {
 				rep := checkFiles(t, p[0], p[1])
 				assert.Empty(t, rep.Problems, "%s with %s", filepath.Base(p[0]), filepath.Base(p[1]))
 			}
-			origVS, origPS := filepath.Join(tmp, "orig.vso"), filepath.Join(tmp, "orig.pso")
-			for _, f := range [][2]string{{c.vs, origVS}, {c.ps, origPS}} {
-				data, err := d3d9.Encode(readProgram(t, f[0]))
-				require.NoError(t, err)
-				require.NoError(t, os.WriteFile(f[1], data, 0o644))
-			}
+			origVS, origPS := encodeOriginals(t, c, tmp)
 			for _, rt := range tools {
 				res := rt.Draw(t, vso, pso, c.want)
 				if orig := rt.Draw(t, origVS, origPS, c.want); orig.Failed {
@@ -194,6 +182,20 @@ func TestRepackStagesApart(t *testing.T) {
 	code, _, stderr = shpackRun("repack", "--layout="+lay, "--ps-out="+filepath.Join(tmp, "x"), c.vs)
 	assert.Equal(t, exitUsage, code, stderr)
 	assert.Contains(t, stderr, "--ps-out does not apply to it")
+}
+
+// encodeOriginals writes a corpus pair as written, as bytecode, into dir
+// (MojoShader's and Wine's assemblers cannot read every program of the
+// corpus: predicates), and returns the two files.
+func encodeOriginals(t *testing.T, c repackCase, dir string) (vs, ps string) {
+	t.Helper()
+	vs, ps = filepath.Join(dir, "orig.vso"), filepath.Join(dir, "orig.pso")
+	for _, f := range [][2]string{{c.vs, vs}, {c.ps, ps}} {
+		data, err := d3d9.Encode(readProgram(t, f[0]))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(f[1], data, 0o644))
+	}
+	return vs, ps
 }
 
 // firstError is the first ERROR line of a runtime's output.

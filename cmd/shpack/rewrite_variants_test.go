@@ -197,15 +197,8 @@ func TestRewriteVariants(t *testing.T) {
 	}
 }
 
-// TestRewriteVariantsParameterList: a parameter list that depends on
-// macros is edited differently in each variant; the merge keeps each
-// variant's lines under its condition, and every variant compiles with
-// its own -D (glslang), a permutation with the interface of a listed one
-// too, another stops at the #error. The lines after the merged regions
-// keep the user's numbers.
-func TestRewriteVariantsParameterList(t *testing.T) {
-	t.Chdir(t.TempDir())
-	src := `void VS(float4 p : POSITION,
+// fogVS is a vertex shader whose parameter list depends on FOG.
+const fogVS = `void VS(float4 p : POSITION,
 #ifdef FOG
     out float fog : TEXCOORD1,
 #endif
@@ -218,8 +211,17 @@ func TestRewriteVariantsParameterList(t *testing.T) {
     fog = p.z;
 #endif
 }
-float4 PS(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }
 `
+
+// TestRewriteVariantsParameterList: a parameter list that depends on
+// macros is edited differently in each variant; the merge keeps each
+// variant's lines under its condition, and every variant compiles with
+// its own -D (glslang), a permutation with the interface of a listed one
+// too, another stops at the #error. The lines after the merged regions
+// keep the user's numbers.
+func TestRewriteVariantsParameterList(t *testing.T) {
+	t.Chdir(t.TempDir())
+	src := fogVS + "float4 PS(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }\n"
 	require.NoError(t, os.WriteFile("pv.hlsl", []byte(src), 0o644))
 	require.NoError(t, os.WriteFile("pv.variants", []byte("base:\nfog: -DFOG\n"), 0o644))
 	code, stdout, stderr := shpackRun("rewrite", "--variants=pv.variants", "--vs-entry=VS", "--ps-entry=PS", "-o", "out.hlsl", "pv.hlsl")
@@ -260,20 +262,7 @@ func TestRewriteVariantsFamily(t *testing.T) {
 
 // stageShader's stages test macros of their own lists: the vertex shader
 // writes fog with FOG, the pixel shader reads it with FOG.
-const stageShader = `void VS(float4 p : POSITION,
-#ifdef FOG
-    out float fog : TEXCOORD1,
-#endif
-    out float2 uv : TEXCOORD0,
-    out float4 pos : POSITION)
-{
-    pos = p;
-    uv = p.xy;
-#ifdef FOG
-    fog = p.z;
-#endif
-}
-
+const stageShader = fogVS + `
 float4 PS(float2 uv : TEXCOORD0
 #ifdef FOG
     , float fog : TEXCOORD1

@@ -49,15 +49,9 @@ func TestUrho3DStagesApart(t *testing.T) {
 	origFails := map[string]bool{}
 	temps := map[string]int{}
 	general := map[int]int{}
-	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		src, err := os.ReadFile(path)
-		require.NoError(t, err)
-		if !strings.Contains(string(src), "void VS(") || !strings.Contains(string(src), "void PS(") {
-			continue
-		}
+	for _, path := range urho3dPairs(t, dir, entries) {
 		files++
-		base := strings.TrimSuffix(e.Name(), ".hlsl")
+		base := strings.TrimSuffix(filepath.Base(path), ".hlsl")
 		for _, v := range vars {
 			tag := base + "." + v.Name
 			layout := filepath.Join(work, tag+".layout")
@@ -142,6 +136,22 @@ func TestUrho3DStagesApart(t *testing.T) {
 	t.Logf("Urho3D stages apart: %d files × %d permutations, %d rewritten stage by stage, %d compiled by vkd3d and checked (%d whose original vkd3d does not compile are not); general registers of the rewritten vertex shaders: %v; temporaries, rewritten less original: %s",
 		files, len(vars), rewritten, compiled, len(origFails), general, strings.Join(tk, ", "))
 	assert.Equal(t, files*len(vars), rewritten)
+}
+
+// urho3dPairs are the shaders of Urho3D's folder that hold both a VS and
+// a PS function.
+func urho3dPairs(t *testing.T, dir string, entries []os.DirEntry) []string {
+	t.Helper()
+	var out []string
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if strings.Contains(string(src), "void VS(") && strings.Contains(string(src), "void PS(") {
+			out = append(out, path)
+		}
+	}
+	return out
 }
 
 // defineFlags turns definitions into -D flags.

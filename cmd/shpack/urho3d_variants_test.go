@@ -63,14 +63,8 @@ func TestUrho3DVariants(t *testing.T) {
 	files, stages, origFails, linked, costly, extra := 0, 0, 0, 0, 0, 0
 	temps := map[string]int{}
 	t.Run("files", func(t *testing.T) {
-		for _, e := range entries {
-			path := filepath.Join(dir, e.Name())
-			src, err := os.ReadFile(path)
-			require.NoError(t, err)
-			if !strings.Contains(string(src), "void VS(") || !strings.Contains(string(src), "void PS(") {
-				continue
-			}
-			base := strings.TrimSuffix(e.Name(), ".hlsl")
+		for _, path := range urho3dPairs(t, dir, entries) {
+			base := strings.TrimSuffix(filepath.Base(path), ".hlsl")
 			files++
 			t.Run(base, func(t *testing.T) {
 				t.Parallel()
