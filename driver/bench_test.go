@@ -109,3 +109,27 @@ func BenchmarkLinkVariants(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRewriteVariants rewrites lit.hlsl for n variants into one
+// source (issue 25: linear in the variants; the merge edit by edit).
+func BenchmarkRewriteVariants(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "corpus", "variants", "lit.hlsl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := []driver.Source{{Name: "lit.hlsl", Src: src}}
+	for _, n := range []int{100, 1000, 4000} {
+		vars := manyVariants(b, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				res, err := driver.RewriteVariants(s, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS"}, vars, "lit.variants")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Outputs[0]) == 0 {
+					b.Fatal("no output")
+				}
+			}
+		})
+	}
+}

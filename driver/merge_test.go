@@ -100,7 +100,10 @@ func TestMergeReadsAsOwn(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join(d, e.Name()))
 			require.NoError(t, err)
 			for _, macro := range []string{"FOG", "SHADOW", "LIGHTMAP", "NORMALMAP"} {
-				vars := []Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}}}
+				// Two variants of base's class (a macro no file reads) and
+				// of on's (another value of it, read as defined only).
+				vars := []Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}},
+					{Name: "unread", Defines: []string{"SHPACK_UNREAD_MACRO"}}, {Name: "on2", Defines: []string{macro + "=2"}}}
 				opts := RewriteOptions{PP: noIncludes, verifyMerge: true}
 				_, err := RewriteVariants([]Source{{Name: e.Name(), Src: src}}, opts, vars, "v.variants")
 				if err != nil {

@@ -171,11 +171,26 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 	for s, set := range sets {
 		parsed[s] = make([]parsedSources, len(set.vars))
 	}
+	// Variants that give every macro their preprocessing reads the same
+	// definition preprocess, plan and rewrite alike: each is done once,
+	// for the first of its class (an engine's permutations often differ
+	// in macros a file never reads).
+	classes := make([]variantClasses, len(sets))
+	for s := range sets {
+		classes[s].rep = make([]int, len(sets[s].vars))
+	}
+	planned := make([]*RewriteResult, n)
 	for vi, v := range vsSet.vars {
-		res, err := rewriteHooked(srcs, variantOpts(vsSet, v), &rewriteHooks{planOnly: true, parsed: &parsed[0][vi]})
-		if err != nil {
-			errs = append(errs, inVariant(v, err)...)
-			continue
+		res := planned[classes[0].of(vi, variantOpts(vsSet, v).PP.Defines)]
+		if res == nil {
+			var err error
+			res, err = rewriteHooked(srcs, variantOpts(vsSet, v), &rewriteHooks{planOnly: true, parsed: &parsed[0][vi]})
+			if err != nil {
+				errs = append(errs, inVariant(v, err)...)
+				continue
+			}
+			planned[vi] = res
+			classes[0].add(vi, variantOpts(vsSet, v).PP.Defines, parsed[0][vi].units)
 		}
 		seen := map[vsKey]bool{}
 		for _, p := range res.Pairs {
@@ -266,10 +281,26 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 		}
 	}
 	// 3. Each variant with its family layouts, merged.
+	names := make([][]string, len(sets))
+	for s, set := range sets {
+		names[s] = macroNames(set.vars)
+	}
 	per := make([][]mergeVariant, len(srcs)) // per file, per variant
 	var res *RewriteResult
 	for s, set := range sets {
+		done := make([][]mergeVariant, len(set.vars)) // per variant, per file
 		for i, v := range set.vars {
+			// A variant of another's class, with the same family
+			// layouts, rewrites as that one did.
+			if r := classes[s].of(i, variantOpts(set, v).PP.Defines); r != i && done[r] != nil && (s > 0 || sameApplied(applied[r], applied[i])) {
+				for f := range srcs {
+					mv := done[r][f]
+					mv.fallback = defineCondition(names[s], v)
+					per[f] = append(per[f], mv)
+				}
+				done[i] = done[r]
+				continue
+			}
 			var edits [][]rewrite.Edit
 			h := &rewriteHooks{guards: map[string]string{}, parsed: &parsed[s][i], edits: &edits}
 			o := variantOpts(set, v)
@@ -295,8 +326,11 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 				}
 			}
 			for f := range srcs {
-				per[f] = append(per[f], mergeVariant{edits: edits[f], rewrote: rewrote, guards: h.guards, stage: set.cond, fallback: defineCondition(set.vars, i)})
+				mv := mergeVariant{edits: edits[f], rewrote: rewrote, guards: h.guards, stage: set.cond, fallback: defineCondition(names[s], v)}
+				per[f] = append(per[f], mv)
+				done[i] = append(done[i], mv)
 			}
+			classes[s].add(i, variantOpts(set, v).PP.Defines, parsed[s][i].units)
 			if !set.both {
 				// A stage alone notes the layout file it applies: here,
 				// the family, which the notes of pass 2 describe.
@@ -377,26 +411,125 @@ func tokenTexts(name string, src []byte, opts hlsl.PPOptions) []string {
 	return out
 }
 
-// defineCondition is the condition of variant i from the definitions
-// alone: what it defines, and what the other variants define that it
-// does not, for an interface whose dependence on them was not seen.
-func defineCondition(vars []Variant, i int) string {
-	var states []hlsl.MacroState // every macro a variant defines, as variant i has it
-	for j, v := range vars {
-		for _, d := range v.Defines {
-			n, value, given := strings.Cut(d, "=")
-			k := slices.IndexFunc(states, func(m hlsl.MacroState) bool { return m.Name == n })
-			if k < 0 {
-				states = append(states, hlsl.MacroState{Name: n})
-				k = len(states) - 1
+// variantClasses sorts a list's variants into classes of variants that
+// preprocess alike: those that give every macro the first's preprocessing
+// read (a condition tested it, or the text invoked it) the same -D
+// definition take the same path through every file, read the same
+// macros, and so make the same tokens and records.
+type variantClasses struct {
+	rep     []int // per variant, the first of its class (set by of)
+	firsts  []int
+	readSet [][]string          // per first, the macro names its preprocessing read
+	states  []map[string]string // per first, its definitions (defineStates)
+}
+
+// of returns the first variant of the class of variant i, whose
+// definitions are defs (the caller's and the variant's): i itself when
+// none admits it (then add records its reads once it is parsed).
+func (c *variantClasses) of(i int, defs []string) int {
+	st := defineStates(defs)
+	for k, f := range c.firsts {
+		same := true
+		for _, name := range c.readSet[k] {
+			same = same && st[name] == c.states[k][name]
+		}
+		if same {
+			c.rep[i] = f
+			return f
+		}
+	}
+	c.rep[i] = i
+	return i
+}
+
+
+// add records variant i, whose definitions are defs, as the first of a
+// class, with the macros its preprocessing of units read.
+func (c *variantClasses) add(i int, defs []string, units []*hlsl.Unit) {
+	if slices.Contains(c.firsts, i) {
+		return
+	}
+	seen := map[string]bool{}
+	var names []string
+	note := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	for _, u := range units {
+		for _, cond := range u.PP.Conditionals {
+			for _, m := range cond.Macros {
+				note(m.Name)
 			}
-			if j == i {
-				states[k] = hlsl.MacroState{Name: n, Defined: true, Value: value, ValueRead: given}
+		}
+		for _, d := range u.PP.Definitions {
+			note(d.Name)
+		}
+	}
+	c.firsts = append(c.firsts, i)
+	c.readSet = append(c.readSet, names)
+	c.states = append(c.states, defineStates(defs))
+}
+
+// defineStates maps each macro -D defines to its value ("=" and the
+// value; the last definition counts), for comparing variants.
+func defineStates(defs []string) map[string]string {
+	st := map[string]string{}
+	for _, d := range defs {
+		n, v, _ := strings.Cut(d, "=")
+		st[n] = "=" + v
+	}
+	return st
+}
+
+// sameApplied says whether two variants have the family apply the same
+// interfaces.
+func sameApplied(a, b map[string]*layoutfile.Interface) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		y, ok := b[k]
+		if !ok || !slices.Equal(x.Outputs, y.Outputs) {
+			return false
+		}
+	}
+	return true
+}
+
+// macroNames lists every macro a variant of vars defines, in order of
+// first definition.
+func macroNames(vars []Variant) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, v := range vars {
+		for _, d := range v.Defines {
+			if n, _, _ := strings.Cut(d, "="); !seen[n] {
+				seen[n] = true
+				names = append(names, n)
 			}
 		}
 	}
+	return names
+}
+
+// defineCondition is the condition of variant v from the definitions
+// alone: what it defines, and what the other variants define (names,
+// macroNames of them all) that it does not, for an interface whose
+// dependence on them was not seen.
+func defineCondition(names []string, v Variant) string {
+	own := map[string]hlsl.MacroState{}
+	for _, d := range v.Defines {
+		n, value, given := strings.Cut(d, "=")
+		own[n] = hlsl.MacroState{Name: n, Defined: true, Value: value, ValueRead: given} // the last counts
+	}
 	var terms []string
-	for _, m := range states {
+	for _, n := range names {
+		m, ok := own[n]
+		if !ok {
+			m = hlsl.MacroState{Name: n}
+		}
 		terms = append(terms, stateTerm(m))
 	}
 	if len(terms) == 0 {
