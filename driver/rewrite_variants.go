@@ -442,7 +442,6 @@ func (c *variantClasses) of(i int, defs []string) int {
 	return i
 }
 
-
 // add records variant i, whose definitions are defs, as the first of a
 // class, with the macros its preprocessing of units read.
 func (c *variantClasses) add(i int, defs []string, units []*hlsl.Unit) {
