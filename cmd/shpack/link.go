@@ -276,7 +276,7 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 			return nil, nil, err
 		}
 	}
-	vsSig, err := chooseSignature(vu, ir.VS30Out(), lf.vsStruct, lf.vsEntry)
+	vsSig, err := driver.DefaultSignature(vu, ir.VS30Out(), lf.vsStruct, lf.vsEntry)
 	if err != nil {
 		return nil, nil, err
 	}

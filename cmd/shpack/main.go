@@ -51,7 +51,7 @@ type env struct {
 	// checks the README's flag table against them.
 	flagSets []*flag.FlagSet
 	// collected are the diagnostics of --diagnostics-format=sarif|json.
-	collected []collected
+	collected []ir.Reported
 }
 
 // diagFlags are the diagnostics flags every command takes.

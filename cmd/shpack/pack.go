@@ -435,7 +435,7 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if err != nil {
 		return nil, nil, notes, nil, err
 	}
-	sig, err := chooseSignature(u, f, pf.structN, pf.entry)
+	sig, err := driver.DefaultSignature(u, f, pf.structN, pf.entry)
 	if err != nil {
 		return nil, nil, notes, nil, withOtherErrors(u, err, pf)
 	}
@@ -651,11 +651,6 @@ func (e *env) packFlagSet(pf *packFlags) *flag.FlagSet {
 	fs.StringVar(&pf.svg, "svg", "", "")
 	pf.layout.register(fs)
 	return fs
-}
-
-// chooseSignature finds the signature to pack (see driver.DefaultSignature).
-func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
-	return driver.DefaultSignature(u, f, structName, entry)
 }
 
 // registerMap draws panels as an SVG register map (--format=svg), titled
