@@ -97,3 +97,72 @@ func BenchmarkLower(b *testing.B) {
 		})
 	}
 }
+
+// plainTokens counts the tokens of src the way a plain tokenizer does:
+// identifiers and numbers, one- or two-byte punctuation, string and
+// character literals; blanks and comments skipped. It is the floor the
+// front end is measured against (issue 30): what reading the bytes once
+// costs, with no preprocessing, no positions kept and no tree.
+func plainTokens(src []byte) int {
+	n := 0
+	isWord := func(c byte) bool {
+		return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.'
+	}
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i += 2
+			for i+1 < len(src) && (src[i] != '*' || src[i+1] != '/') {
+				i++
+			}
+			i += 2
+		case c == '"' || c == '\'':
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			i++
+			n++
+		case isWord(c):
+			for i < len(src) && isWord(src[i]) {
+				i++
+			}
+			n++
+		default:
+			i++
+			if i < len(src) && (src[i] == '=' || src[i] == c && (c == '+' || c == '-' || c == '&' || c == '|' || c == '<' || c == '>' || c == '#')) {
+				i++
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// BenchmarkTokenizer runs plainTokens over the main files of corpus-real:
+// the reference BenchmarkParse/corpus-real is compared with (BENCH.md,
+// issue 30: the front end within 5× of it).
+func BenchmarkTokenizer(b *testing.B) {
+	files := benchSets(b)["corpus-real"]
+	total := 0
+	for _, f := range files {
+		total += len(f.src)
+	}
+	b.SetBytes(int64(total))
+	toks := 0
+	for b.Loop() {
+		toks = 0
+		for _, f := range files {
+			toks += plainTokens(f.src)
+		}
+	}
+	b.ReportMetric(float64(toks), "tokens")
+}
