@@ -656,6 +656,23 @@ func (e *env) packFlagSet(pf *packFlags) *flag.FlagSet {
 // registerMap draws panels as an SVG register map (--format=svg), titled
 // after the first panel's layout.
 func registerMap(w io.Writer, source string, panels []emit.MapPanel, columns int) error {
-	title, sub := emit.MapTitles(panels[0].Layout, source)
+	title, sub := emit.MapTitles(panels[0].Layout, relToWorkDir(source))
 	return emit.RegisterMap(w, title, sub, panels, columns)
+}
+
+// relToWorkDir names an absolute path below the working directory
+// relative to it, as the pictures print it (issue 28: subtitles printed
+// absolute paths); other names stay as given.
+func relToWorkDir(p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
 }

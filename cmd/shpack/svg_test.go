@@ -103,3 +103,15 @@ func TestRegisterMapsRender(t *testing.T) {
 	t.Logf("%d register maps rendered by librsvg", drawn)
 	assert.Greater(t, drawn, 50)
 }
+
+// TestMapSubtitleRelative: a picture names its input relative to the
+// working directory, not by the absolute path it was given (issue 28).
+func TestMapSubtitleRelative(t *testing.T) {
+	root := testenv.Root(t)
+	t.Chdir(root)
+	abs := filepath.Join(root, "corpus", "variants", "lit.hlsl")
+	code, out, stderr := shpackRun("--format=svg", "--entry=VS", abs)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "<title>"+filepath.Join("corpus", "variants", "lit.hlsl")+", strategy")
+	assert.NotContains(t, out, abs)
+}
