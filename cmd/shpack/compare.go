@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,9 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/hlsl"
@@ -74,14 +70,7 @@ Flags:
 var shaderExts = map[string]bool{".hlsl": true, ".fx": true, ".fxh": true, ".hlsli": true, ".cg": true, ".cginc": true, ".h": true, ".inc": true, ".vsh": true, ".psh": true}
 
 // compareEntry is one signature found and what came of it.
-type compareEntry struct {
-	File    string
-	Kind    string // "struct" or "function"
-	Name    string
-	Pos     ir.Pos
-	Results []pack.Result
-	Err     error
-}
+type compareEntry = report.Entry
 
 type compareFlags struct {
 	out        string // -o
@@ -187,18 +176,18 @@ func (e *env) compare(args []string) int {
 	var buf bytes.Buffer
 	switch cf.format {
 	case "csv":
-		err = writeCompareCSV(&buf, entries, cf.summary)
+		err = report.WriteCSV(&buf, entries, cf.summary)
 	case "json":
-		err = writeCompareJSON(&buf, entries, cf.summary)
+		err = report.WriteJSON(&buf, entries, cf.summary)
 	default:
-		err = writeCompareTable(&buf, entries, sts, cf.summary)
+		err = report.WriteTable(&buf, entries, cf.summary)
 	}
 	if err != nil {
 		return e.report(err)
 	}
 	// Failures are diagnostics: on stderr, one line each (every format
 	// also keeps them in its output), or only their count with --summary.
-	ok, failed := countEntries(entries)
+	ok, failed := report.Count(entries)
 	if failed > 0 {
 		if cf.summary {
 			fmt.Fprintf(e.stderr, "shpack: %d of %d signatures could not be compared (without --summary each is listed)\n", failed, ok+failed)
@@ -211,7 +200,7 @@ func (e *env) compare(args []string) int {
 		}
 	}
 	if cf.chart != "" {
-		img, err := drawChart(compareReport(entries), ext, "Packing strategies on "+strings.Join(paths, ", "))
+		img, err := drawChart(report.Of(entries), ext, "Packing strategies on "+strings.Join(paths, ", "))
 		if err != nil {
 			return e.report(fileError(cf.chart, "%v", err))
 		}
@@ -407,150 +396,6 @@ func detach(err error) error {
 		return nil
 	}
 	return errors.New(strings.Clone(err.Error()))
-}
-
-// compareRow is one line of the per-signature output.
-type compareRow struct {
-	File, Kind, Signature string
-	pack.Result
-}
-
-func rows(entries []compareEntry) []compareRow {
-	var out []compareRow
-	for _, ce := range entries {
-		for _, r := range ce.Results {
-			out = append(out, compareRow{ce.File, ce.Kind, ce.Name, r})
-		}
-	}
-	return out
-}
-
-func results(entries []compareEntry) [][]pack.Result {
-	var out [][]pack.Result
-	for _, ce := range entries {
-		if ce.Err == nil {
-			out = append(out, ce.Results)
-		}
-	}
-	return out
-}
-
-// csvHeader names the CSV columns; the issue that asked for compare fixed
-// these names.
-var csvHeader = []string{"file", "signature", "strategy", "general_registers", "fits", "lower_bound", "optimal", "wasted_components", "prefix_stable", "moved_vs_fxc", "error"}
-
-// csvSummaryHeader names the columns of compare --format=csv --summary.
-var csvSummaryHeader = []string{"strategy", "signatures", "mean_registers", "median_registers", "max_registers", "share_at_optimum", "overflows", "saved_vs_fxc", "share_prefix_stable"}
-
-// writeCompareCSV writes one row per signature and strategy, in input
-// order; a signature that could not be compared is one row with its error
-// and the other columns empty. With summaryOnly, one row per strategy.
-func writeCompareCSV(w io.Writer, entries []compareEntry, summaryOnly bool) error {
-	cw := csv.NewWriter(w)
-	if summaryOnly {
-		cw.Write(csvSummaryHeader)
-		for _, s := range pack.Summarize(results(entries)) {
-			cw.Write([]string{s.Strategy, strconv.Itoa(s.Signatures), strconv.FormatFloat(s.Mean, 'f', 4, 64),
-				strconv.FormatFloat(s.Median, 'f', 1, 64), strconv.Itoa(s.Max), strconv.FormatFloat(s.AtOptimum, 'f', 4, 64),
-				strconv.Itoa(s.Overflows), strconv.Itoa(s.SavedVsFXC), strconv.FormatFloat(s.PrefixStable, 'f', 4, 64)})
-		}
-		cw.Flush()
-		return cw.Error()
-	}
-	cw.Write(csvHeader)
-	for _, ce := range entries {
-		if ce.Err != nil {
-			cw.Write([]string{ce.File, ce.Name, "", "", "", "", "", "", "", "", strings.SplitN(ce.Err.Error(), "\n", 2)[0]})
-			continue
-		}
-		for _, r := range ce.Results {
-			cw.Write([]string{
-				ce.File, ce.Name, r.Strategy, strconv.Itoa(r.GeneralRegisters), strconv.FormatBool(r.Fits),
-				strconv.Itoa(r.LowerBound), strconv.FormatBool(r.Optimal), strconv.Itoa(r.Wasted),
-				strconv.FormatBool(r.PrefixStable), strconv.Itoa(r.MovedVsFXC), "",
-			})
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-func writeCompareTable(w io.Writer, entries []compareEntry, sts []pack.Strategy, summaryOnly bool) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	if !summaryOnly {
-		fmt.Fprintln(tw, "file\tsignature\tstrategy\tregisters\tfits\tbound\toptimal\twasted\tprefix-stable\tmoved")
-		for _, r := range rows(entries) {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\t%s\t%d\n", r.File, r.Signature, r.Strategy,
-				r.GeneralRegisters, yesNo(r.Fits), r.LowerBound, yesNo(r.Optimal), r.Wasted, yesNo(r.PrefixStable), r.MovedVsFXC)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		fmt.Fprintln(w)
-	}
-	sums := pack.Summarize(results(entries))
-	n, failed := countEntries(entries)
-	fmt.Fprintf(w, "%d signatures compared, %d failed\n", n, failed)
-	fmt.Fprintln(tw, "strategy\tmean\tmedian\tmax\tat optimum\toverflows\tsaved vs fxc\tprefix-stable")
-	for _, s := range sums {
-		fmt.Fprintf(tw, "%s\t%.2f\t%.1f\t%d\t%.1f%%\t%d\t%d\t%.1f%%\n", s.Strategy, s.Mean, s.Median, s.Max,
-			100*s.AtOptimum, s.Overflows, s.SavedVsFXC, 100*s.PrefixStable)
-	}
-	return tw.Flush()
-}
-
-func countEntries(entries []compareEntry) (ok, failed int) {
-	for _, ce := range entries {
-		if ce.Err != nil {
-			failed++
-		} else {
-			ok++
-		}
-	}
-	return ok, failed
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
-// compareReport converts a comparison to its JSON form.
-func compareReport(entries []compareEntry) report.Compare {
-	j := report.Compare{Schema: report.Schema, Signatures: []report.SignatureResults{}, Summary: []report.Summary{}, Failures: []report.Failure{}}
-	for _, ce := range entries {
-		if ce.Err != nil {
-			j.Failures = append(j.Failures, report.Failure{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Error: ce.Err.Error()})
-			continue
-		}
-		sr := report.SignatureResults{File: ce.File, Kind: ce.Kind, Signature: ce.Name, Line: ce.Pos.Line, Column: ce.Pos.Col}
-		for _, r := range ce.Results {
-			sr.Results = append(sr.Results, report.Result{
-				Strategy: r.Strategy, GeneralRegisters: r.GeneralRegisters, Fits: r.Fits, LowerBound: r.LowerBound,
-				Optimal: r.Optimal, Wasted: r.Wasted, PrefixStable: r.PrefixStable, MovedVsFXC: r.MovedVsFXC,
-			})
-		}
-		j.Signatures = append(j.Signatures, sr)
-	}
-	for _, s := range pack.Summarize(results(entries)) {
-		j.Summary = append(j.Summary, report.Summary{
-			Strategy: s.Strategy, Signatures: s.Signatures, Mean: s.Mean, Median: s.Median, Max: s.Max,
-			AtOptimum: s.AtOptimum, Overflows: s.Overflows, SavedVsFXC: s.SavedVsFXC, PrefixStable: s.PrefixStable,
-		})
-	}
-	return j
-}
-
-func writeCompareJSON(w io.Writer, entries []compareEntry, summaryOnly bool) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	doc := compareReport(entries)
-	if summaryOnly {
-		doc.Signatures = []report.SignatureResults{}
-	}
-	return enc.Encode(doc)
 }
 
 // compareVariants evaluates the signatures of one file in every variant of

@@ -1,6 +1,6 @@
-// Package report defines the JSON form of "shpack compare", shared by the
-// compare command, which writes it, and internal/chart, which draws it.
-// Field names are stable; later versions only add fields.
+// Package report owns the outputs of "shpack compare": its entries, the
+// aligned table, CSV and the JSON form (shared with internal/chart, which
+// draws it). Field names are stable; later versions only add fields.
 package report
 
 // Schema names the format of Compare's document.
