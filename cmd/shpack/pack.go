@@ -13,6 +13,7 @@ import (
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
@@ -375,55 +376,11 @@ func outputNames(inputs []string, dir, format string, f *ir.RegisterFile) ([]str
 	return outs, nil
 }
 
-// depfile writes a Make/Ninja dependency file: one rule per output naming
-// every file read to make it (the input and its includes; standard input
-// is no file and is left out), then, as gcc -MP does, an empty rule for
-// every prerequisite that is not an input named on the command line, so
-// that make does not fail once a header is deleted or renamed.
+// depfile writes a Make/Ninja dependency file (outfile.Depfile); standard
+// input is no file and is left out.
 func depfile(outputs []string, deps [][]string, inputs []string) ([]byte, error) {
-	for i, out := range outputs {
-		for _, p := range append([]string{out}, deps[i]...) {
-			if strings.ContainsAny(p, "\t\n\r") {
-				return nil, fmt.Errorf("cannot write a dependency file: the path %q holds a tab or a line break, which neither Make nor Ninja can read", p)
-			}
-		}
-	}
-	var b strings.Builder
-	named := map[string]bool{}
-	for _, in := range inputs {
-		named[filepath.Clean(in)] = true
-	}
-	var phony []string
-	seen := map[string]bool{}
-	for i, out := range outputs {
-		b.WriteString(depEscape(out))
-		b.WriteByte(':')
-		for _, d := range deps[i] {
-			if d == stdinName {
-				continue
-			}
-			b.WriteString(" \\\n  ")
-			b.WriteString(depEscape(d))
-			if c := filepath.Clean(d); !named[c] && !seen[c] {
-				seen[c] = true
-				phony = append(phony, d)
-			}
-		}
-		b.WriteByte('\n')
-	}
-	for _, d := range phony {
-		b.WriteString("\n" + depEscape(d) + ":\n")
-	}
-	return []byte(b.String()), nil
+	return outfile.Depfile(outputs, deps, inputs, stdinName)
 }
-
-// depEscape escapes a path for a Make rule: spaces, '#' and ':' with a
-// backslash, '$' doubled. GNU Make reads "g\:h.fxh" as the file g:h.fxh
-// (unescaped, "out: g:h.fxh" is a static pattern rule it refuses), and
-// Ninja's depfile reader takes the same forms.
-func depEscape(p string) string { return depEscaper.Replace(p) }
-
-var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$", ":", `\:`)
 
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.
