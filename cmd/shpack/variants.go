@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,47 +156,17 @@ func (e *env) writeVariants(source, format, out, outDir, layoutOut string, fl *p
 			}
 		}
 	}
-	asm := func(b *bytes.Buffer, v emit.VariantLayouts) error {
-		if v.Layout != nil {
-			return emit.Asm(b, v.Layout)
-		}
-		if err := emit.Asm(b, v.VS); err != nil {
-			return err
-		}
-		b.WriteByte('\n')
-		return emit.Asm(b, v.PS)
-	}
+	fam := emit.Family{Largest: fl.Largest(), LowerBound: fl.LowerBound, Optimal: fl.Optimal}
 	if outDir != "" {
 		base := strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
 		var writes []fileWrite
 		for _, v := range vl {
-			stem := filepath.Join(outDir, base+"."+v.Name)
-			var b bytes.Buffer
-			switch {
-			case format == "json":
-				if err := emit.VariantsJSON(&b, source, fl.Largest(), fl.LowerBound, fl.Optimal, []emit.VariantLayouts{v}); err != nil {
-					return e.report(err)
-				}
-				writes = append(writes, fileWrite{stem + ".json", b.Bytes()})
-			case format == "svg":
-				if err := variantsMap(&b, source, fl, []emit.VariantLayouts{v}); err != nil {
-					return e.report(err)
-				}
-				writes = append(writes, fileWrite{stem + ".svg", b.Bytes()})
-			case v.Layout != nil:
-				if err := emit.Asm(&b, v.Layout); err != nil {
-					return e.report(err)
-				}
-				writes = append(writes, fileWrite{stem + ".vsh", b.Bytes()})
-			default:
-				var pb bytes.Buffer
-				if err := emit.Asm(&b, v.VS); err != nil {
-					return e.report(err)
-				}
-				if err := emit.Asm(&pb, v.PS); err != nil {
-					return e.report(err)
-				}
-				writes = append(writes, fileWrite{stem + ".vsh", b.Bytes()}, fileWrite{stem + ".psh", pb.Bytes()})
+			files, err := emit.VariantFiles(format, source, fam, v)
+			if err != nil {
+				return e.report(err)
+			}
+			for _, f := range files {
+				writes = append(writes, fileWrite{filepath.Join(outDir, base+"."+v.Name+f.Suffix), f.Data})
 			}
 		}
 		if err := os.MkdirAll(outDir, 0o755); err != nil {
@@ -206,29 +175,8 @@ func (e *env) writeVariants(source, format, out, outDir, layoutOut string, fl *p
 		return e.writeFiles(append(writes, extra...))
 	}
 	var b bytes.Buffer
-	switch format {
-	case "json":
-		if err := emit.VariantsJSON(&b, source, fl.Largest(), fl.LowerBound, fl.Optimal, vl); err != nil {
-			return e.report(err)
-		}
-	case "svg":
-		if err := variantsMap(&b, source, fl, vl); err != nil {
-			return e.report(err)
-		}
-	default:
-		for i, v := range vl {
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			fmt.Fprintf(&b, "// variant %s:", v.Name)
-			for _, d := range v.Defines {
-				fmt.Fprintf(&b, " -D%s", d)
-			}
-			b.WriteByte('\n')
-			if err := asm(&b, v); err != nil {
-				return e.report(err)
-			}
-		}
+	if err := emit.Variants(&b, format, source, fam, vl); err != nil {
+		return e.report(err)
 	}
 	if out != "" {
 		return e.writeFiles(append([]fileWrite{{out, b.Bytes()}}, extra...))
@@ -237,35 +185,4 @@ func (e *env) writeVariants(source, format, out, outDir, layoutOut string, fl *p
 		return code
 	}
 	return e.print(b.String())
-}
-
-// variantsMap draws the variants' layouts as one register map: a row per
-// variant (its vertex and pixel sides next to each other for link), so
-// the placement they share shows, a semantic in one colour throughout.
-func variantsMap(w io.Writer, source string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) error {
-	var panels []emit.MapPanel
-	columns := 1
-	name := ""
-	for _, v := range vl {
-		defs := ""
-		if len(v.Defines) > 0 {
-			defs = ": -D" + strings.Join(v.Defines, " -D")
-		}
-		if v.Layout != nil {
-			name = v.Layout.Sig.Name
-			panels = append(panels, emit.MapPanel{Heading: fmt.Sprintf("variant %s (%d registers; alone %d)%s", v.Name, v.Layout.GeneralRegisters(), v.Own, defs), Layout: v.Layout})
-			continue
-		}
-		name, columns = v.VS.Sig.Name, 2
-		panels = append(panels,
-			emit.MapPanel{Heading: fmt.Sprintf("variant %s, %s (%d registers; alone %d)%s", v.Name, v.VS.Sig.Name, v.VS.GeneralRegisters(), v.Own, defs), Layout: v.VS},
-			emit.MapPanel{Heading: fmt.Sprintf("variant %s, %s%s", v.Name, v.PS.Sig.Name, defs), Layout: v.PS})
-	}
-	opt := ""
-	if fl.Optimal {
-		opt = " (optimal)"
-	}
-	title := fmt.Sprintf("%s: %d variants share one layout", name, len(vl))
-	sub := fmt.Sprintf("%s; largest %d general registers, lower bound %d%s", source, fl.Largest(), fl.LowerBound, opt)
-	return emit.RegisterMap(w, title, sub, panels, columns)
 }
