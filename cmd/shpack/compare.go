@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/shpack/shpack/driver"
-	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/report"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
@@ -357,120 +355,28 @@ func (e *env) compareFiles(files []string, cf *compareFlags, f *ir.RegisterFile,
 	return out
 }
 
-// compareFile evaluates the signatures of one file. A file that does not
-// parse is one failed entry.
+// compareFile evaluates the signatures of one file (driver.Compare, in
+// every variant with --variants). A file that does not parse is one
+// failed entry.
 func compareFile(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
+	sel := driver.Selector{Struct: cf.structN, Entry: cf.entry}
+	var cs []driver.Compared
 	if len(cf.vars) > 0 {
-		return compareVariants(file, cf, f, cons, sts)
-	}
-	u, err := loadFile(file, &cf.front)
-	if err != nil {
-		return []compareEntry{{File: file, Kind: "file", Err: err}}
-	}
-	var out []compareEntry
-	for _, cand := range driver.Candidates(u, f) {
-		if cf.structN != "" && (cand.Kind != "struct" || cand.Name != cf.structN) ||
-			cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
-			continue
-		}
-		// The entry outlives the file's unit: its strings are copied,
-		// not cut out of the file's text, which they would keep alive
-		// (compare keeps every entry until it prints; issue 25 measured
-		// the memory per file).
-		pos := cand.Pos
-		pos.File = strings.Clone(pos.File)
-		ce := compareEntry{File: file, Kind: cand.Kind, Name: strings.Clone(cand.Name), Pos: pos, Err: detach(cand.Err)}
-		if ce.Err == nil {
-			ce.Results, ce.Err = pack.Evaluate(cand.Sig, f, cons, sts)
-			ce.Err = detach(ce.Err)
-		}
-		out = append(out, ce)
-	}
-	return out
-}
-
-// detach returns err as its text alone: a diagnostic can hold positions
-// and notes whose strings are cut out of a file's text.
-func detach(err error) error {
-	if err == nil {
-		return nil
-	}
-	return errors.New(strings.Clone(err.Error()))
-}
-
-// compareVariants evaluates the signatures of one file in every variant of
-// cf.vars (named "NAME [VARIANT]"), and adds to each a "family" result:
-// what the variant uses when all variants of the signature share one
-// layout (pack.Family), against its own optimum as the bound.
-func compareVariants(file string, cf *compareFlags, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) []compareEntry {
-	src, err := readLimited(file, maxInputBytes)
-	if err != nil {
-		return []compareEntry{{File: file, Kind: "file", Err: fileError(file, "cannot read: %v", unwrapPathError(err))}}
-	}
-	type group struct {
-		entries []int // indices in out
-		sigs    []*ir.Signature
-		labels  []string
-	}
-	var out []compareEntry
-	var order []string
-	groups := map[string]*group{}
-	for _, v := range cf.vars {
-		ff := cf.front
-		ff.defines = append(append(stringList{}, cf.front.defines...), v.Defines...)
-		u, err := hlsl.ParseFile(file, src, ff.ppOptions())
+		src, err := readLimited(file, maxInputBytes)
 		if err != nil {
-			out = append(out, compareEntry{File: file, Kind: "file", Name: "[" + v.Name + "]", Err: err})
-			continue
+			return []compareEntry{{File: file, Kind: "file", Err: fileError(file, "cannot read: %v", unwrapPathError(err))}}
 		}
-		for _, cand := range driver.Candidates(u, f) {
-			if cf.structN != "" && (cand.Kind != "struct" || cand.Name != cf.structN) ||
-				cf.entry != "" && (cand.Kind != "function" || cand.Name != cf.entry) {
-				continue
-			}
-			pos := cand.Pos
-			pos.File = strings.Clone(pos.File)
-			ce := compareEntry{File: file, Kind: cand.Kind, Name: cand.Name + " [" + v.Name + "]", Pos: pos, Err: detach(cand.Err)}
-			if ce.Err == nil {
-				ce.Results, ce.Err = pack.Evaluate(cand.Sig, f, cons, sts)
-				ce.Err = detach(ce.Err)
-			}
-			key := cand.Kind + " " + cand.Name
-			if groups[key] == nil {
-				groups[key] = &group{}
-				order = append(order, key)
-			}
-			if ce.Err == nil {
-				g := groups[key]
-				g.entries = append(g.entries, len(out))
-				g.sigs = append(g.sigs, cand.Sig)
-				g.labels = append(g.labels, ce.Name)
-			}
-			out = append(out, ce)
-		}
-	}
-	for _, key := range order {
-		g := groups[key]
-		if len(g.sigs) == 0 {
-			continue
-		}
-		fc := cons
-		fc.Budget = 32 // measure what the family needs; Fits says whether it fits
-		fl, err := pack.Family(g.sigs, g.labels, f, fc)
+		cs = driver.CompareVariants(driver.Source{Name: file, Src: src}, *cf.front.ppOptions(), cf.vars, f, cons, sts, sel)
+	} else {
+		u, err := loadFile(file, &cf.front)
 		if err != nil {
-			for _, i := range g.entries {
-				out[i].Err = err
-			}
-			continue
+			return []compareEntry{{File: file, Kind: "file", Err: err}}
 		}
-		for k, i := range g.entries {
-			l := fl.Layouts[k]
-			out[i].Results = append(out[i].Results, pack.Result{
-				Strategy: "family", GeneralRegisters: l.GeneralRegisters(), Fits: l.GeneralRegisters() <= cons.Limit(f),
-				LowerBound: fl.Own[k], Optimal: l.GeneralRegisters() == fl.Own[k], Wasted: l.WastedComponents(),
-				FXCRegisters: out[i].Results[0].FXCRegisters,
-			})
-		}
+		cs = driver.Compare(u, f, cons, sts, sel)
+	}
+	out := make([]compareEntry, len(cs))
+	for i, c := range cs {
+		out[i] = compareEntry{File: file, Kind: c.Kind, Name: c.Name, Pos: c.Pos, Results: c.Results, Err: c.Err}
 	}
 	return out
 }
