@@ -142,6 +142,10 @@ const EffectSchema = "shpack.link.effect/1"
 type PassLayouts struct {
 	Technique, Pass string
 	VS, PS          *ir.Layout
+	// VSName is the vertex shader's entry function, and Pos the pass's
+	// position (PassFileNames names files by them).
+	VSName string
+	Pos    ir.Pos
 }
 
 // PassJSONLayouts is one pass of an effect document.

@@ -369,19 +369,6 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 	return vb.Bytes(), pb.Bytes(), err
 }
 
-// effectPanels are the register map of an effect's passes: each pass's
-// vertex and pixel layouts side by side.
-func effectPanels(passes []driver.LinkedPass) []emit.MapPanel {
-	var panels []emit.MapPanel
-	for _, p := range passes {
-		at := fmt.Sprintf("technique %s, pass %s: ", orUnnamed(p.Technique), orUnnamed(p.Pass))
-		panels = append(panels,
-			emit.MapPanel{Heading: at + p.VSLayout.Sig.Name + " (" + p.VSLayout.File.Profile.Name + ")", Layout: p.VSLayout},
-			emit.MapPanel{Heading: at + p.PSLayout.Sig.Name + " (" + p.PSLayout.File.Profile.Name + ")", Layout: p.PSLayout})
-	}
-	return panels
-}
-
 // pixelSignature finds the pixel shader's inputs (driver.PixelSignature).
 func pixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *ir.Signature) (*ir.Signature, error) {
 	return driver.PixelSignature(vu, u, f, driver.Selector{Struct: lf.psStruct, Entry: lf.psEntry}, vsSig)
@@ -460,42 +447,20 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	}
 	if lf.svg != "" {
 		var sb bytes.Buffer
-		if err := registerMap(&sb, name, effectPanels(res.Passes), 2); err != nil {
+		if err := registerMap(&sb, name, emit.EffectPanels(effectPasses(res.Passes)), 2); err != nil {
 			return e.report(err), true
 		}
 		lf.svgBytes = sb.Bytes()
 	}
-	names := passFileNames(res.Passes)
+	passes := effectPasses(res.Passes)
 	if lf.outDir != "" {
+		files, err := emit.EffectFiles(lf.format, name, relToWorkDir(name), passes)
+		if err != nil {
+			return e.report(err), true
+		}
 		var writes []fileWrite
-		for i, p := range res.Passes {
-			if lf.format == "json" {
-				var b bytes.Buffer
-				if err := emit.LinkJSON(&b, p.VSLayout, name, p.PSLayout, name); err != nil {
-					return e.report(err), true
-				}
-				writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".json"), b.Bytes()})
-				continue
-			}
-			if lf.format == "svg" {
-				var b bytes.Buffer
-				if err := registerMap(&b, name, []emit.MapPanel{
-					{Heading: "vertex shader " + p.VSLayout.Sig.Name, Layout: p.VSLayout},
-					{Heading: "pixel shader " + p.PSLayout.Sig.Name, Layout: p.PSLayout},
-				}, 2); err != nil {
-					return e.report(err), true
-				}
-				writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".svg"), b.Bytes()})
-				continue
-			}
-			var vb, pb bytes.Buffer
-			if err := emit.Asm(&vb, p.VSLayout); err != nil {
-				return e.report(err), true
-			}
-			if err := emit.Asm(&pb, p.PSLayout); err != nil {
-				return e.report(err), true
-			}
-			writes = append(writes, fileWrite{filepath.Join(lf.outDir, names[i]+".vsh"), vb.Bytes()}, fileWrite{filepath.Join(lf.outDir, names[i]+".psh"), pb.Bytes()})
+		for _, f := range files {
+			writes = append(writes, fileWrite{filepath.Join(lf.outDir, f.Name), f.Data})
 		}
 		if err := os.MkdirAll(lf.outDir, 0o755); err != nil {
 			return e.report(fileError(lf.outDir, "cannot create: %v", unwrapPathError(err))), true
@@ -511,27 +476,7 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
 	}
 	var b bytes.Buffer
-	switch lf.format {
-	case "json":
-		err = emit.EffectJSON(&b, name, effectPasses(res.Passes, name))
-	case "svg":
-		err = registerMap(&b, name, effectPanels(res.Passes), 2)
-	default:
-		for i, p := range res.Passes {
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			fmt.Fprintf(&b, "// technique %s, pass %s\n", orUnnamed(p.Technique), orUnnamed(p.Pass))
-			if err = emit.Asm(&b, p.VSLayout); err == nil {
-				b.WriteByte('\n')
-				err = emit.Asm(&b, p.PSLayout)
-			}
-			if err != nil {
-				break
-			}
-		}
-	}
-	if err != nil {
+	if err := emit.Effect(&b, lf.format, name, relToWorkDir(name), passes); err != nil {
 		return e.report(err), true
 	}
 	e.reads = res.Deps
@@ -541,55 +486,11 @@ func (e *env) linkEffect(file string, lf *linkFlags, strategy pack.Strategy) (co
 	return e.output(lf.out, b.String()), true
 }
 
-func orUnnamed(s string) string {
-	if s == "" {
-		return "(unnamed)"
-	}
-	return s
-}
-
-// passFileNames names the output files of the passes: "T.P", with the
-// technique and pass numbered from 1 when unnamed, and the vertex shader
-// added when one pass sets several (a shader array).
-func passFileNames(passes []driver.LinkedPass) []string {
-	base := make([]string, len(passes))
-	count := map[string]int{}
-	tnum, pnum := map[string]int{}, 0
-	lastTech := "\x00"
-	for i, p := range passes {
-		t := p.Technique
-		if t == "" {
-			if _, ok := tnum[p.Pos.String()]; !ok {
-				tnum[p.Pos.String()] = len(tnum) + 1
-			}
-			t = fmt.Sprintf("technique%d", tnum[p.Pos.String()])
-		}
-		if p.Technique != lastTech {
-			pnum, lastTech = 0, p.Technique
-		}
-		pn := p.Pass
-		if pn == "" {
-			pnum++
-			pn = fmt.Sprintf("pass%d", pnum)
-		}
-		base[i] = t + "." + pn
-		count[base[i]]++
-	}
-	out := make([]string, len(passes))
-	for i, p := range passes {
-		out[i] = base[i]
-		if count[base[i]] > 1 {
-			out[i] += "." + p.VS
-		}
-	}
-	return out
-}
-
-// effectPasses converts linked passes for the JSON printer.
-func effectPasses(passes []driver.LinkedPass, source string) []emit.PassLayouts {
+// effectPasses converts linked passes for emit's printers.
+func effectPasses(passes []driver.LinkedPass) []emit.PassLayouts {
 	var out []emit.PassLayouts
 	for _, p := range passes {
-		out = append(out, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout})
+		out = append(out, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout, VSName: p.VS, Pos: p.Pos})
 	}
 	return out
 }

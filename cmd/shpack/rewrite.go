@@ -342,7 +342,7 @@ func rewriteMap(source string, pairs []driver.RewrittenPair) ([]byte, error) {
 			}
 			at := ""
 			if p.Technique != "" || p.Pass != "" {
-				at = fmt.Sprintf("technique %s, pass %s: ", orUnnamed(p.Technique), orUnnamed(p.Pass))
+				at = emit.PassHeading(p.Technique, p.Pass)
 			}
 			panels = append(panels,
 				emit.MapPanel{Heading: at + "vertex shader " + p.VS, Layout: p.VSLayout},
