@@ -1,5 +1,6 @@
 // Package ir holds the types every stage of shpack shares: source positions and
-// diagnostics, Direct3D 9 usages and semantics, signatures (the elements a shader
+// diagnostics (printed as text, or as SARIF and JSON documents: diagdoc.go),
+// Direct3D 9 usages and semantics, signatures (the elements a shader
 // stage passes through semantics), register files of the shader profiles, and
 // layouts (where each element of a signature sits in a register file) together
 // with CheckLayout, the independent validity check every strategy's output must
