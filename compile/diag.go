@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/shpack/shpack/hlsl/pp"
 )
@@ -171,11 +172,15 @@ func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s: %s: %s", at, d.Severity, d.Msg)
 }
 
+// The compilers' diagnostics, compiled when first needed: every shpack
+// run links this package, few run a compiler.
 var (
 	// fxc: file(12,5): error X3004: msg; file(12,5-9): ...; file(12): ...
-	fxcDiag = regexp.MustCompile(`^(.+?)\((\d+)(?:,(\d+)(?:-\d+)?)?\)\s*:\s*(error|warning)\s+(\w+)\s*:\s*(.*)$`)
+	fxcDiag = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(.+?)\((\d+)(?:,(\d+)(?:-\d+)?)?\)\s*:\s*(error|warning)\s+(\w+)\s*:\s*(.*)$`)
+	})
 	// vkd3d: file:12:5: E5017: msg
-	vkd3dDiag = regexp.MustCompile(`^(.+?):(\d+):(\d+): ([EW])(\d+): (.*)$`)
+	vkd3dDiag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.+?):(\d+):(\d+): ([EW])(\d+): (.*)$`) })
 )
 
 // mapDiagnostics reads the compiler's output, and moves every diagnostic
@@ -190,11 +195,11 @@ func mapDiagnostics(out, handed, source string, m lineMap) []Diagnostic {
 			continue
 		}
 		var d Diagnostic
-		if s := fxcDiag.FindStringSubmatch(line); s != nil {
+		if s := fxcDiag().FindStringSubmatch(line); s != nil {
 			d = Diagnostic{File: s[1], Severity: s[4], Code: s[5], Msg: s[6]}
 			d.Line, _ = strconv.Atoi(s[2])
 			d.Col, _ = strconv.Atoi(s[3])
-		} else if s := vkd3dDiag.FindStringSubmatch(line); s != nil {
+		} else if s := vkd3dDiag().FindStringSubmatch(line); s != nil {
 			d = Diagnostic{File: s[1], Severity: "error", Code: s[4] + s[5], Msg: s[6]}
 			if s[4] == "W" {
 				d.Severity = "warning"

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/shpack/shpack/ir"
 )
@@ -22,12 +23,15 @@ import (
 
 // noteLine reads a note printed as text: "FILE:LINE:COL: note: MSG" (or
 // warning), a file alone, or no position at all.
-var noteLine = regexp.MustCompile(`^(.*?)(?::(\d+)(?::(\d+))?)?: (note|warning|error): (.*)$`)
+// (compiled when first needed: most runs print no document and no colour)
+var noteLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(.*?)(?::(\d+)(?::(\d+))?)?: (note|warning|error): (.*)$`)
+})
 
 // collectNote records a line a command printed as a note.
 func (e *env) collectNote(line string) {
 	c := ir.Reported{Severity: "note", Msg: line}
-	if m := noteLine.FindStringSubmatch(line); m != nil {
+	if m := noteLine().FindStringSubmatch(line); m != nil {
 		c.Severity, c.Msg = m[4], m[5]
 		c.Pos.File = m[1]
 		c.Pos.Line, _ = strconv.Atoi(m[2])
@@ -85,7 +89,7 @@ func colorMode(mode string, w io.Writer) bool {
 
 // colorNote colours a note printed as text as gcc colours its own.
 func colorNote(line string) string {
-	m := noteLine.FindStringSubmatchIndex(line)
+	m := noteLine().FindStringSubmatchIndex(line)
 	if m == nil {
 		return line
 	}
