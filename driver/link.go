@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
@@ -257,4 +258,64 @@ func (g *graph) linkFixed(p pair, vp, pp ir.Profile, opts LinkOptions) (struct{ 
 	}
 	out.vs, out.ps = vl, pl
 	return out, nil
+}
+
+// PairOptions say how LinkPair lays out a vertex shader and the pixel
+// shader it feeds.
+type PairOptions struct {
+	VS, PS   Selector
+	Strategy pack.Strategy // nil: optimal
+	Cons     ir.Constraints
+	// Indexed names arrays of the vertex signature that the shader indexes
+	// dynamically (--indexed): their rows stay in consecutive registers.
+	Indexed []string
+	// Layout, when not nil, is applied instead of packing (ApplyLayout).
+	Layout *layoutfile.File
+}
+
+// LinkPair packs the outputs of the vs_3_0 vertex shader of vu that o.VS
+// chooses (DefaultSignature), or applies o.Layout, and derives the inputs
+// of the ps_3_0 pixel shader of pu that reads it (PixelSignature): the
+// pair shpack link prints. vu and pu may be one unit.
+func LinkPair(vu, pu *hlsl.Unit, o PairOptions) (vl, pl *ir.Layout, err error) {
+	vsSig, err := DefaultSignature(vu, ir.VS30Out(), o.VS.Struct, o.VS.Entry)
+	if err != nil {
+		return nil, nil, err
+	}
+	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
+	psSig, err := PixelSignature(vu, pu, psFile, o.PS, vsSig)
+	if err != nil {
+		return nil, nil, err
+	}
+	cons := o.Cons
+	for _, name := range o.Indexed {
+		a, err := vsSig.IndexedArrays(name)
+		if err != nil {
+			return nil, nil, fileError(vu.Name, "--indexed=%s: %v", name, err)
+		}
+		if !slices.Contains(cons.Indexed, a[0]) {
+			cons.Indexed = append(cons.Indexed, a[0])
+		}
+	}
+	if o.Layout != nil {
+		vl, err = ApplyLayout(o.Layout, vsSig, ir.VS30Out())
+	} else {
+		st := o.Strategy
+		if st == nil {
+			st = pack.Optimal{}
+		}
+		vl, err = pack.ForFile(st, vsSig, ir.VS30Out(), cons)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if pl, err = pack.Derive(vl, psSig, psFile); err != nil {
+		return nil, nil, err
+	}
+	for _, l := range []*ir.Layout{vl, pl} {
+		if err := ir.CheckLayout(l); err != nil {
+			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
+		}
+	}
+	return vl, pl, nil
 }

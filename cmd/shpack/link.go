@@ -276,37 +276,15 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 			return nil, nil, err
 		}
 	}
-	vsSig, err := driver.DefaultSignature(vu, ir.VS30Out(), lf.vsStruct, lf.vsEntry)
+	vl, pl, err := driver.LinkPair(vu, pu, driver.PairOptions{
+		VS: driver.Selector{Struct: lf.vsStruct, Entry: lf.vsEntry}, PS: driver.Selector{Struct: lf.psStruct, Entry: lf.psEntry},
+		Strategy: strategy, Indexed: lf.opts.indexed, Layout: lf.layoutFile,
+		Cons: ir.Constraints{MixColor: lf.opts.mixColor, Budget: lf.opts.registers, Portable: lf.opts.portable, TexcoordNames: lf.opts.texcoordNames()},
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	psFile3, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
-	psSig, err := pixelSignature(vu, pu, psFile3, lf, vsSig)
-	if err != nil {
-		return nil, nil, err
-	}
-	cons, err := lf.opts.constraints(vu, vsSig)
-	if err != nil {
-		return nil, nil, err
-	}
-	var vl *ir.Layout
-	if lf.layoutFile != nil {
-		vl, err = driver.ApplyLayout(lf.layoutFile, vsSig, ir.VS30Out())
-	} else {
-		vl, err = pack.ForFile(strategy, vsSig, ir.VS30Out(), cons)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	pl, err := pack.Derive(vl, psSig, psFile3)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, l := range []*ir.Layout{vl, pl} {
-		if err := ir.CheckLayout(l); err != nil {
-			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
-		}
-	}
+	vsSig, psSig := vl.Sig, pl.Sig
 	if lf.svg != "" {
 		var b bytes.Buffer
 		if err := registerMap(&b, vsFile, []emit.MapPanel{
@@ -367,11 +345,6 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 		}
 	}
 	return vb.Bytes(), pb.Bytes(), err
-}
-
-// pixelSignature finds the pixel shader's inputs (driver.PixelSignature).
-func pixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, lf *linkFlags, vsSig *ir.Signature) (*ir.Signature, error) {
-	return driver.PixelSignature(vu, u, f, driver.Selector{Struct: lf.psStruct, Entry: lf.psEntry}, vsSig)
 }
 
 // linkEffect links every pass of an effect file. done is false when the
