@@ -72,3 +72,39 @@ technique T { pass P0 { VertexShader = compile vs_3_0 vs(); PixelShader = compil
 	// ps_3_0
 	// dcl_texcoord v0 // ps.i.UV = .xy, ps.i.Fog = .z
 }
+
+// ExampleLinkPair links a vertex shader with the pixel shader it feeds, as
+// shpack link does: the vertex outputs packed, the pixel inputs read from
+// the same registers and components.
+func ExampleLinkPair() {
+	src := `struct V2P {
+    float4 Pos  : POSITION;
+    float2 UV   : TEXCOORD0;
+    float  Fog  : TEXCOORD1;
+    float3 View : TEXCOORD2;
+};
+V2P VS(float4 p : POSITION) { V2P o = (V2P)0; o.Pos = p; return o; }
+float4 PS(float2 uv : TEXCOORD0, float fog : TEXCOORD1) : COLOR { return float4(uv, fog, 1); }
+`
+	u, err := hlsl.ParseFile("pair.hlsl", []byte(src), &hlsl.PPOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	vl, pl, err := driver.LinkPair(u, u, driver.PairOptions{
+		VS: driver.Selector{Entry: "VS"}, PS: driver.Selector{Entry: "PS"}, Cons: ir.Constraints{Portable: true},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("vertex general registers:", vl.GeneralRegisters())
+	if err := emit.Asm(os.Stdout, pl); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// vertex general registers: 2
+	// ps_3_0
+	// dcl_texcoord2 v0 // PS.fog = .w
+	// dcl_texcoord v1  // PS.uv = .xy
+}
