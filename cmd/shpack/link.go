@@ -310,7 +310,9 @@ func (e *env) linkFiles(vsFile, psFile string, lf *linkFlags, strategy pack.Stra
 			break
 		}
 	}
-	e.note(omittedNotes(pl, vl)...)
+	for _, n := range driver.OmittedNotes(pl, vl) {
+		e.note(n.String())
+	}
 	lf.deps = vu.PP.Files
 	if lf.layoutIn != "" {
 		lf.deps = append(slices.Clone(lf.deps), lf.layoutIn)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
-	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
@@ -392,51 +391,18 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	if err != nil {
 		return nil, nil, notes, nil, err
 	}
-	sig, err := driver.DefaultSignature(u, f, pf.structN, pf.entry)
-	if err != nil {
-		return nil, nil, notes, nil, withOtherErrors(u, err, pf)
-	}
-	defer func() {
-		if err != nil {
-			err = withOtherErrors(u, err, pf)
-		}
-	}()
-	var entryVars []emit.HLSLVar
-	if pf.format == "hlsl" && sig.Kind == "function" {
-		// Packed HLSL for a function that returns a struct and has no out
-		// parameters is written for the struct; otherwise for the return
-		// value and out parameters.
-		if sig, entryVars, err = driver.PackedHLSLOutputs(u, sig.Name); err != nil {
-			return nil, nil, notes, nil, err
-		}
-	}
-	cons, err := pf.opts.constraints(u, sig)
+	p, err := driver.Pack(u, f, driver.PackOptions{
+		Sel: driver.Selector{Struct: pf.structN, Entry: pf.entry}, Strategy: strategy, Indexed: pf.opts.indexed,
+		Layout: pf.layout.file, HLSL: pf.format == "hlsl",
+		Cons: ir.Constraints{MixColor: pf.opts.mixColor, Budget: pf.opts.registers, Portable: pf.opts.portable, TexcoordNames: pf.opts.texcoordNames()},
+	})
 	if err != nil {
 		return nil, nil, notes, nil, err
 	}
-	if pf.format == "hlsl" && (f.Profile.Name != "vs_3_0" || f.Dir != ir.Out) {
-		return nil, nil, notes, nil, fileError(u.Name, "--format=hlsl writes the vertex side and the pixel side of a vs_3_0 output struct; use the default --profile")
+	for _, n := range p.Notes {
+		notes = append(notes, n.String())
 	}
-	var l *ir.Layout
-	if lf := pf.layout.file; lf != nil {
-		l, err = driver.ApplyLayout(lf, sig, f)
-	} else {
-		l, err = pack.ForFile(strategy, sig, f, cons)
-	}
-	if err != nil {
-		return nil, nil, notes, nil, err
-	}
-	// A pixel side packed alone equals link's when it is a vertex
-	// shader's whole output struct (it has POSITION0: the usual idiom of
-	// one struct on both sides); otherwise the vertex shader may write
-	// more and pack it otherwise.
-	if f.Profile.Stage == ir.Pixel && f.Packs() && pf.layout.file == nil && !sig.HasPosition0() {
-		notes = append(notes, fmt.Sprintf("%s: note: %s is packed on its own, as if a vertex shader wrote exactly what it reads: a vertex shader that writes more may put these inputs elsewhere. Link the pair (shpack link), or apply the vertex shader's layout (--layout=FILE from its --layout-out)", sig.Pos, sig.Name))
-	}
-	if err := ir.CheckLayout(l); err != nil {
-		return nil, nil, notes, nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", strategy.Name(), err)
-	}
-	notes = append(notes, omittedNotes(l, nil)...)
+	l := p.Layout
 	var buf bytes.Buffer
 	switch pf.format {
 	case "json":
@@ -444,8 +410,8 @@ func (e *env) packFile(file string, pf *packFlags, strategy pack.Strategy, f *ir
 	case "svg":
 		err = registerMap(&buf, u.Name, []emit.MapPanel{{Heading: emit.SideHeading(l.File), Layout: l}}, 0)
 	case "hlsl":
-		if entryVars != nil {
-			err = emit.HLSLEntry(&buf, l, sig.Name, entryVars, u.Name)
+		if p.Vars != nil {
+			err = emit.HLSLEntry(&buf, l, l.Sig.Name, p.Vars, u.Name)
 		} else {
 			err = emit.HLSL(&buf, l, u.Name)
 		}
@@ -508,22 +474,6 @@ func (o *packOpts) resolve(fs *flag.FlagSet, packs bool, profile string) string 
 // texcoordNames reports whether --semantics=texcoord was given.
 func (o *packOpts) texcoordNames() bool { return o.semantics == "texcoord" }
 
-// constraints builds the packing constraints for sig from the options,
-// resolving each --indexed array name in it.
-func (o *packOpts) constraints(u *hlsl.Unit, sig *ir.Signature) (ir.Constraints, error) {
-	cons := ir.Constraints{MixColor: o.mixColor, Budget: o.registers, Portable: o.portable, TexcoordNames: o.texcoordNames()}
-	for _, name := range o.indexed {
-		a, err := sig.IndexedArrays(name)
-		if err != nil {
-			return cons, fileError(u.Name, "--indexed=%s: %v", name, err)
-		}
-		if !slices.Contains(cons.Indexed, a[0]) {
-			cons.Indexed = append(cons.Indexed, a[0])
-		}
-	}
-	return cons, nil
-}
-
 // lookupStrategy finds a packing strategy by name.
 func lookupStrategy(name string) (pack.Strategy, error) {
 	st, ok := pack.Lookup(name)
@@ -531,63 +481,6 @@ func lookupStrategy(name string) (pack.Strategy, error) {
 		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
 	}
 	return st, nil
-}
-
-// withOtherErrors adds to the diagnostics of a failed run, when the
-// signature was chosen by default, the errors of the file's other structs
-// and functions with semantics, as a compiler reports every error of a
-// file; a run that succeeds is not failed by them.
-func withOtherErrors(u *hlsl.Unit, err error, pf *packFlags) error {
-	errs := ir.Errors(err)
-	if errs == nil || pf.structN != "" || pf.entry != "" {
-		return err
-	}
-	at := map[ir.Pos]bool{}
-	for _, d := range errs {
-		at[d.Pos] = true
-	}
-	for _, li := range u.List() {
-		for _, d := range ir.Errors(li.Err) {
-			// One problem, once: a struct's error that the chosen
-			// signature reports through a member stays the member's.
-			if !at[d.Pos] {
-				at[d.Pos] = true
-				errs = append(errs, d)
-			}
-		}
-	}
-	errs.Sort()
-	return errs
-}
-
-// omittedNotes lists the members a pixel shader's declarations leave out:
-// POSITION0 and PSIZE cannot be pixel inputs. A vertex output a pixel
-// shader does not read is allowed (seed 003), but shpack cannot see whether
-// the shader reads them, so it says so. With the vertex layout vs, a
-// member declared where a vertex output is (the usual idiom of one struct
-// for both stages, whose POSITION0 every pixel shader "takes") goes
-// without a note: the pixel shader was never going to get it.
-func omittedNotes(l, vs *ir.Layout) []string {
-	var notes []string
-	shared := map[ir.Pos]bool{}
-	if vs != nil {
-		for _, e := range vs.Sig.Elements {
-			shared[e.Pos] = true
-		}
-	}
-	for i, p := range l.Place {
-		if p.Role != ir.RoleOmitted {
-			continue
-		}
-		el := &l.Sig.Elements[i]
-		if shared[el.Pos] {
-			continue
-		}
-		notes = append(notes, ir.Note{Pos: el.Pos, Msg: fmt.Sprintf(
-			"%s: %s%d cannot be a %s input; it is left out of the declarations (the pixel shader must not read it)",
-			el.Name, p.Usage, p.Index, l.File.Profile.Name)}.String())
-	}
-	return notes
 }
 
 // packFlagSet declares shpack FILE's flags into pf.
