@@ -2,11 +2,69 @@ package driver
 
 import (
 	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
-	"slices"
 )
+
+// VariantInterfaces are the layout file's interfaces of a family of
+// variants (--layout-out with --variants): each variant's vertex layout,
+// variants laid out alike in one interface that names them all.
+func VariantInterfaces(vl []emit.VariantLayouts) ([]layoutfile.Interface, error) {
+	var ifaces []layoutfile.Interface
+	for _, v := range vl {
+		l, ps := v.Layout, []string(nil)
+		if l == nil {
+			l, ps = v.VS, []string{v.PS.Sig.Name}
+		}
+		for _, each := range []*ir.Layout{v.Layout, v.VS, v.PS} {
+			if each == nil {
+				continue
+			}
+			if err := ir.CheckLayout(each); err != nil {
+				return nil, fmt.Errorf("internal error: invalid layout of variant %s: %v", v.Name, err)
+			}
+		}
+		it, err := layoutfile.FromLayout(l, []string{l.Sig.Name}, ps)
+		if err != nil {
+			return nil, err
+		}
+		it.Variants = []string{v.Name}
+		ifaces = layoutfile.AddVariant(ifaces, it)
+	}
+	return ifaces, nil
+}
+
+// EffectInterfaces are the layout file's interfaces of an effect's linked
+// passes: one per vs_3_0 vertex shader (it has one layout in every pass),
+// with the pixel shaders it feeds.
+func EffectInterfaces(passes []LinkedPass) ([]layoutfile.Interface, error) {
+	var ifaces []layoutfile.Interface
+	at := map[string]int{}
+	for _, p := range passes {
+		if p.VSProfile != "vs_3_0" {
+			continue
+		}
+		k, ok := at[p.VS]
+		if !ok {
+			it, err := layoutfile.FromLayout(p.VSLayout, []string{p.VS}, nil)
+			if err != nil {
+				return nil, err
+			}
+			k = len(ifaces)
+			at[p.VS] = k
+			ifaces = append(ifaces, it)
+		}
+		if !slices.Contains(ifaces[k].PixelShaders, p.PS) {
+			ifaces[k].PixelShaders = append(ifaces[k].PixelShaders, p.PS)
+		}
+	}
+	return ifaces, nil
+}
 
 // ApplyLayout lays out sig as the layout file lf says, instead of packing:
 // a vertex shader's outputs where its interface puts them, a pixel

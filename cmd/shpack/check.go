@@ -2,18 +2,17 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/d3d9"
-	"github.com/shpack/shpack/ir"
 )
 
-const checkHelp = `Usage: shpack check [flags] VS [PS]
-
-Checks compiled vs_3_0/ps_3_0 programs before anything runs them. VS and PS
+var checkCommand = &command{
+	name:    "check",
+	usage:   "[flags] VS [PS]",
+	summary: "check compiled vs_3_0/ps_3_0 programs: limits, rules, linkage, what each runtime loses",
+	about: `Checks compiled vs_3_0/ps_3_0 programs before anything runs them. VS and PS
 are assembly text (as fxc's /Fc, vkd3d's or MojoShader's disassemblers
 print it) or bytecode (.cso).
 
@@ -36,53 +35,38 @@ reads arrives as the vertex shader wrote it, or which are lost and why:
                pixel register's last dcl and its vertex mask starts at .x
   dxvk3        DXVK 3.x: only the first dcl of a register (not verified)
 A lost value is not an error unless --require names its runtime.
+`,
+	flags:   "format require",
+	formats: "text|json",
+	fmtHelp: `text: problems on stderr, runtimes on stdout; json: {"schema": "shpack.check/1", "problems": [...], "runtimes": {...}} on stdout`,
+	run:     (*env).runCheck,
+}
 
-Flags:
-  --format=text|json  text (default): problems on stderr, runtimes on
-                      stdout; json: {"schema": "shpack.check/1",
-                      "problems": [...], "runtimes": {...}} on stdout
-  --require=RUNTIME[,RUNTIME...]|all
-                      runtimes on which nothing may be lost: a lost value
-                      there is an error too (exit 1)
-  --diagnostics-format=gcc|plain|msvc|sarif|json, --color=auto|always|never,
-  --no-caret, --max-errors=N, -q
-                      how errors are printed, as for shpack --help
-`
-
-func (e *env) check(args []string) int {
-	fs := e.newFlagSet("shpack check")
-	var format, require string
-	fs.StringVar(&format, "format", "text", "")
-	fs.StringVar(&require, "require", "", "")
-	files, err := parseInterspersed(fs, args)
-	e.inputs = files
-	if err != nil {
-		return e.flagError(err, checkHelp)
-	}
-	required, rerr := requiredRuntimes(require)
+func (e *env) runCheck(files []string) int {
+	required, rerr := check.ParseRuntimes(e.require)
 	switch {
 	case len(files) < 1 || len(files) > 2:
 		return e.usageError("check takes a vertex shader and, optionally, the pixel shader it feeds")
-	case format != "text" && format != "json":
-		return e.usageError("unknown format %q (known: text, json)", format)
 	case rerr != nil:
 		return e.usageError("%v", rerr)
 	case len(required) > 0 && len(files) < 2:
 		return e.usageError("--require needs the pixel shader: the runtimes are checked on a pair")
 	}
+	srcs, err := e.readSources(files)
+	if err != nil {
+		return e.report(err)
+	}
 	var progs [2]*d3d9.Program
 	var names [2]string
-	for i, f := range files {
-		src, name, err := e.readInput(f)
-		if err != nil {
-			return e.report(err)
-		}
-		names[i] = name
-		if progs[i], err = d3d9.Read(name, src); err != nil {
+	for i, s := range srcs {
+		names[i] = s.Name
+		if progs[i], err = d3d9.Read(s.Name, s.Src); err != nil {
 			return e.report(err)
 		}
 	}
 	rep := check.Programs(progs[0], progs[1], names[0], names[1])
+	// In the check's order (vertex shader, then pixel shader, each in
+	// instruction order), not sorted by the messages' text.
 	errs := append(slices.Clone(rep.Problems), rep.LossErrors(required...)...)
 	e.printDiagnostics(errs)
 	if progs[1] == nil {
@@ -91,76 +75,16 @@ func (e *env) check(args []string) int {
 		e.notef("shpack: note: the runtimes' lists model the declarations only: with the problems above, a runtime may lose more\n")
 	}
 	var out bytes.Buffer
-	if format == "json" {
-		if err := rep.WriteJSON(&out); err != nil {
-			return e.report(err)
-		}
+	if e.format == "json" {
+		err = rep.WriteJSON(&out)
 	} else {
-		for _, rt := range rep.Runtimes {
-			if len(rt.Lost) == 0 {
-				fmt.Fprintf(&out, "%s: every value the pixel shader reads arrives\n", rt.Name)
-				continue
-			}
-			n := 0
-			for _, l := range rt.Lost {
-				n += len(l.Components)
-			}
-			fmt.Fprintf(&out, "%s: %d %s lost\n", rt.Name, n, plural(n, "value", "values"))
-			for _, l := range rt.Lost {
-				fmt.Fprintf(&out, "  %s\n", l)
-			}
-		}
+		err = rep.WriteText(&out)
 	}
-	if code := e.print(out.String()); code != exitOK {
+	if err != nil {
+		return e.report(err)
+	}
+	if code := e.print(out.String()); code != exitOK || len(errs) == 0 {
 		return code
 	}
-	if len(errs) > 0 {
-		return exitInput
-	}
-	return exitOK
-}
-
-// requiredRuntimes reads --require: runtime names separated by commas, or
-// all.
-func requiredRuntimes(s string) ([]string, error) {
-	if s == "" {
-		return nil, nil
-	}
-	known := check.RuntimeNames()
-	var out []string
-	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(name)
-		switch {
-		case name == "all":
-			out = append(out, known...)
-		case slices.Contains(known, name):
-			out = append(out, name)
-		default:
-			return nil, fmt.Errorf("unknown runtime %q in --require (known: %s, all)", name, strings.Join(known, ", "))
-		}
-	}
-	return out, nil
-}
-
-// printDiagnostics prints diagnostics in the order given (the check's
-// order: vertex shader, then pixel shader, each in instruction order,
-// which for bytecode is not the order of the messages' text), at most
-// --max-errors of them.
-func (e *env) printDiagnostics(errs ir.ErrorList) {
-	pr := e.printer()
-	limit := e.diag.maxErrors
-	for i, d := range errs {
-		if limit > 0 && i == limit {
-			fmt.Fprintf(e.stderr, "shpack: %d more errors not shown (--max-errors=0 shows all)\n", len(errs)-limit)
-			break
-		}
-		fmt.Fprintln(e.stderr, pr.Format(d))
-	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return exitInput
 }

@@ -11,10 +11,11 @@ import (
 	"github.com/shpack/shpack/layoutfile"
 )
 
-const fxcHelp = `Usage: shpack fxc [shpack flags] [fxc flags] FILE
-       shpack PATH/fxc.exe [shpack flags] [fxc flags] FILE
-
-A drop-in for the fxc line a build already has: put shpack in front of it.
+var fxcCommand = &command{
+	name:    "fxc",
+	usage:   "[shpack flags] [fxc flags] FILE\n(or: shpack PATH/fxc.exe [shpack flags] [fxc flags] FILE)",
+	summary: "in front of an fxc command line: rewrite, compile with the real compiler, check",
+	about: `A drop-in for the fxc line a build already has: put shpack in front of it.
 Reads fxc's command line as fxc does ('/' or '-' options, values attached
 or separate: /T vs_3_0, /Tvs_3_0, /Fo out.vso, /Foout.vso; /T /E /D /I /Fo
 /Fc /Fh /Fe /Vn /nologo /O0-3 /Od /Zi /Zpr /Zpc /Gec /WX /Ni /Cc and
@@ -28,78 +29,66 @@ compiler's diagnostics come back in fxc's format at your file and line
 
 A vertex or pixel shader compiled alone (no technique pairs it) that needs
 packing is built through a layout file: --layout-out=FILE on the vertex
-shader's line, --layout=FILE on the pixel shader's.
-
-shpack flags (before or after the fxc flags):
-  --compiler=PATH     the compiler to run (default: $SHPACK_FXC, else the
-                      fxc the command line names by path): fxc.exe
-                      (run through Wine off Windows) or vkd3d-compiler, told
-                      apart by name
-  --compiler-kind=fxc|vkd3d
-                      the compiler's command-line dialect, when its name
-                      does not say: vkd3d-compiler takes no /D or /I, and is
-                      handed a preprocessed source
-  --layout=FILE, --layout-out=FILE
-                      stages built apart (shpack rewrite --help)
-  --depfile=FILE      also write a Make/Ninja dependency file: the outputs
-                      depend on the source, its includes and the layout
-                      file, each header a target of its own (gcc's -MP)
-
-As fxc does, every output is written, changed or not (its time moves), so
-that Make and CMake see the step done.
-
-Exit status: the compiler's; 1 when shpack cannot rewrite the source or
+shader's line, --layout=FILE on the pixel shader's. As fxc does, every
+output is written, changed or not (its time moves), so that Make and CMake
+see the step done. shpack's flags start with "--", before or after fxc's.
+`,
+	after: `Exit status: the compiler's; 1 when shpack cannot rewrite the source or
 shpack check rejects the compiled program (nothing is written then); 2 bad
 command line.
-`
+`,
+	flags: "compiler compiler-kind layout-out layout depfile",
+	help: map[string]string{
+		"depfile": "`FILE` also write a Make/Ninja dependency file: the outputs depend on the source, its includes and the layout file, each header a target of its own (gcc's -MP)",
+	},
+	raw: true,
+	run: (*env).runFxc,
+}
 
-// fxc is "shpack fxc": fxc's command line, through the rewrite. named is
-// the fxc the command line named by its path ("shpack /sdk/fxc.exe ..."),
-// the compiler unless --compiler or SHPACK_FXC says otherwise.
-func (e *env) fxc(args []string, named string) int {
-	var compiler, kindName, layoutIn, layoutOut, depPath string
+// runFxc is "shpack fxc": fxc's command line, through the rewrite. Its
+// shpack flags are "--NAME=VALUE"; the rest is fxc's.
+func (e *env) runFxc(args []string) int {
+	fs := e.flagSets[len(e.flagSets)-1]
 	var rest []string
 	for _, a := range args {
-		name, value, _ := strings.Cut(a, "=")
-		switch name {
-		case "--compiler":
-			compiler = value
-		case "--compiler-kind":
-			kindName = value
-		case "--layout":
-			layoutIn = value
-		case "--layout-out":
-			layoutOut = value
-		case "--depfile":
-			depPath = value
-		case "--help", "-help", "-h":
-			return e.print(fxcHelp)
-		default:
-			if strings.HasPrefix(a, "--") {
-				return e.usageError("fxc: unknown shpack flag %s (shpack fxc --help); fxc's own options start with one '/' or '-'", a)
-			}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		f := fs.Lookup(name)
+		switch {
+		case a == "--help" || a == "-help" || a == "-h":
+			return e.print(e.cmd.helpText())
+		case !strings.HasPrefix(a, "--"):
 			rest = append(rest, a)
+			continue
+		case f == nil:
+			return e.usageError("fxc: unknown shpack flag %s (shpack fxc --help); fxc's own options start with one '/' or '-'", a)
+		case !hasValue:
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				return e.usageError("fxc: %s needs a value (%s=VALUE)", a, a)
+			}
+			value = "true"
+		}
+		if err := fs.Set(name, value); err != nil {
+			return e.usageError("fxc: %s: %v", a, err)
 		}
 	}
-	if compiler == "" {
-		compiler = os.Getenv("SHPACK_FXC")
+	for _, c := range []string{os.Getenv("SHPACK_FXC"), e.fxcNamed} {
+		if e.compiler == "" {
+			e.compiler = c
+		}
 	}
-	if compiler == "" {
-		compiler = named
-	}
-	if compiler == "" {
+	if e.compiler == "" {
 		return e.usageError("fxc: no compiler: give --compiler=PATH or set SHPACK_FXC (fxc.exe or vkd3d-compiler)")
 	}
-	kind := compile.KindOf(compiler)
-	if kindName != "" {
-		k, ok := compile.ParseKind(kindName)
+	kind := compile.KindOf(e.compiler)
+	if e.compilerKind != "" {
+		k, ok := compile.ParseKind(e.compilerKind)
 		if !ok {
-			return e.usageError("fxc: --compiler-kind=%s: fxc or vkd3d", kindName)
+			return e.usageError("fxc: --compiler-kind=%s: fxc or vkd3d", e.compilerKind)
 		}
 		kind = k
 	}
-	if layoutIn != "" && layoutOut != "" {
-		return e.usageError("--layout and --layout-out cannot be used together: a layout applied is the layout planned")
+	if msg := e.checkLayout(nil, 1); msg != "" {
+		return e.usageError("%s", msg)
 	}
 	a, err := compile.ParseArgs(rest, os.ReadFile, func(p string) bool {
 		st, err := os.Stat(p)
@@ -110,17 +99,14 @@ func (e *env) fxc(args []string, named string) int {
 	}
 	e.inputs = []string{a.Source}
 	e.diag.style = ir.DiagMSVC // what MSBuild and IDEs parse, as fxc prints
-	e.diag.touch = true        // fxc writes its outputs, changed or not
-	if depPath != "" && a.Fo == "" && a.Fc == "" && a.Fh == "" {
+	e.touch = true             // fxc writes its outputs, changed or not
+	if e.depfile != "" && a.Fo == "" && a.Fc == "" && a.Fh == "" {
 		return e.usageError("fxc: --depfile needs an output (/Fo, /Fc or /Fh): its targets are the files written")
 	}
-	opts := compile.Options{Args: a, Compiler: compiler, Kind: kind, LayoutOut: layoutOut != ""}
-	if layoutIn != "" {
-		if opts.Layout, err = e.readLayout(layoutIn); err != nil {
-			return e.report(err)
-		}
+	if err := e.readLayout(); err != nil {
+		return e.report(err)
 	}
-	res, err := compile.Run(context.Background(), opts)
+	res, err := compile.Run(context.Background(), compile.Options{Args: a, Compiler: e.compiler, Kind: kind, Layout: e.layoutFile, LayoutOut: e.layoutOut != ""})
 	if err != nil {
 		return e.report(err)
 	}
@@ -132,24 +118,20 @@ func (e *env) fxc(args []string, named string) int {
 		diag.WriteString(d.String() + "\n")
 	}
 	fmt.Fprint(e.stderr, diag.String())
-	var writes []fileWrite
+	var r result
 	if a.Fe != "" {
-		writes = append(writes, fileWrite{a.Fe, []byte(diag.String())})
+		r.side = []fileWrite{{path: a.Fe, data: []byte(diag.String())}}
 	}
 	if res.ExitCode != 0 {
-		e.writeFiles(writes)
+		e.writeFiles(r.side)
 		return res.ExitCode
 	}
 	for _, o := range res.Outputs {
-		writes = append(writes, fileWrite{o.Path, o.Data})
+		r.files = append(r.files, fileWrite{path: o.Path, data: o.Data})
 	}
-	var more []fileWrite
-	if layoutOut != "" {
-		more = append(more, fileWrite{layoutOut, layoutfile.Marshal(res.Interfaces)})
+	if e.layoutOut != "" {
+		r.side = append(r.side, fileWrite{path: e.layoutOut, data: layoutfile.Marshal(res.Interfaces)})
 	}
-	deps := res.Deps
-	if layoutIn != "" {
-		deps = append(deps, layoutIn)
-	}
-	return e.writeWithDepfile(writes, depPath, deps, more...)
+	r.deps = res.Deps
+	return e.finish(r)
 }

@@ -1,0 +1,493 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
+	"github.com/shpack/shpack/pack"
+)
+
+// The command line: one table of commands over one table of flags.
+//
+// Every flag is declared once, in flagTable, with its help; a command
+// names the flags it takes, and its flag set, its --help and the README's
+// flag table (TestREADMEFlagTable) all come from that one list, so a flag
+// means the same and is spelled the same in every command that takes it.
+// Flags may come anywhere on the line: before the command word
+// (commandFirst), between files and after them (parseInterspersed).
+
+// opts are the values of every flag of the run.
+type opts struct {
+	out, outDir, depfile, format, svg string
+	touch                             bool
+	variants, layoutIn, layoutOut     string
+	layoutFile                        *layoutfile.File // layoutIn, read
+	front                             frontFlags
+
+	structN, entry, profile, direction   string
+	vsEntry, psEntry, vsStruct, psStruct string
+	vsOut, psOut                         string
+	vsDefines, psDefines                 stringList
+	vsVariants, psVariants               string
+	all                                  bool
+
+	packing packOpts
+	set     map[string]bool // the flags given
+
+	strategies, chart string
+	summary, verbose  bool
+	strict            bool
+	require           string
+
+	compiler, compilerKind string
+
+	diag diagFlags
+}
+
+// A flagDef is one flag: its name, the value it binds in opts, its help
+// (a leading `WORD` names the value, as the flag package's usage does),
+// and the section of the help it is listed in.
+type flagDef struct {
+	name, section, help string
+	bind                func(o *opts) any
+}
+
+// Sections of the help, in order.
+const (
+	secSelect = "Which shader"
+	secPack   = "Packing"
+	secOut    = "Output"
+	secIn     = "Preprocessor"
+	secDiag   = "Diagnostics (every command)"
+)
+
+// flagTable is every flag of every command.
+var flagTable = []flagDef{
+	{"struct", secSelect, "`NAME` pack the struct NAME", func(o *opts) any { return &o.structN }},
+	{"entry", secSelect, "`NAME` pack the outputs of the function NAME (return value, then out/inout parameters)", func(o *opts) any { return &o.entry }},
+	{"profile", secSelect, "`NAME` vs_3_0 (default), vs_2_x, vs_2_0, vs_1_1, ps_3_0, ps_2_0", func(o *opts) any { return &o.profile }},
+	{"direction", secSelect, "`in|out` which side of the profile: out for vertex shaders and in for pixel shaders by default. vs_3_0 outputs are packed; ps_3_0 inputs mirror that packing (shpack link for a pixel shader that reads a subset); vertex inputs take v0, v1, ... in order; SM1/SM2 vertex outputs, ps_2_0 inputs and pixel outputs sit in the registers their semantics name (oT3, t3, oC1)", func(o *opts) any { return &o.direction }},
+	{"vs-entry", secSelect, "`NAME` the vertex shader (in rewrite, the pair may be in two files, even under one name: the vertex shader is the one that writes POSITION)", func(o *opts) any { return &o.vsEntry }},
+	{"ps-entry", secSelect, "`NAME` the pixel shader", func(o *opts) any { return &o.psEntry }},
+	{"vs-struct", secSelect, "`NAME` the vertex outputs as a struct (default: as for shpack FILE)", func(o *opts) any { return &o.vsStruct }},
+	{"ps-struct", secSelect, "`NAME` the pixel inputs as a struct (default: the struct the vertex side packs, by name)", func(o *opts) any { return &o.psStruct }},
+	{"all", secSelect, "rewrite every pair, not only those that do not fit with one register per semantic", func(o *opts) any { return &o.all }},
+	{"variants", secSelect, "`FILE` every #define permutation of the variants file (lines NAME: -DFOO -DBAR=2, '#' comments) as one family: a semantic has one register, components and declared semantic in every variant that has it, so any variant's pixel shader reads any variant's vertex shader that writes it; semantics no variant has together may share components", func(o *opts) any { return &o.variants }},
+	{"vs-variants", secSelect, "`FILE` with --ps-variants: each stage's own list of permutations (Urho3D's VS and PS defines), one source for both; a macro every line of one file defines and no line of the other (COMPILEVS, COMPILEPS) tells the stages apart", func(o *opts) any { return &o.vsVariants }},
+	{"ps-variants", secSelect, "`FILE` the pixel stage's permutations (see --vs-variants)", func(o *opts) any { return &o.psVariants }},
+
+	{"strategy", secPack, "`NAME` packing strategy (default optimal): fxc: one register per semantic, declaration order; prefix-stable: declaration-order first fit (DXC's default); vertical: declaration order, most-free register first (vkd3d); optimal: first-fit decreasing, fewest registers; exact: search, also optimal for --indexed arrays; stable-fit: prefix-stable while it fits, else optimal", func(o *opts) any { return &o.packing.strategy }},
+	{"strategies", secPack, "`a,b,...` the strategies to compare (default: all)", func(o *opts) any { return &o.strategies }},
+	{"mix-color", secPack, "let COLOR share registers with other semantics (by default COLOR is kept apart: flat shading leaves the other components of a COLOR register undefined)", func(o *opts) any { return &o.packing.mixColor }},
+	{"portable", secPack, "the default layout: one declaration per register, with the full mask, named after one of its members, which Wine, Proton, DXVK and MojoShader read correctly. Accepted, changes nothing", func(o *opts) any { return &o.packing.portableFlag }},
+	{"multi-dcl", secPack, "one declaration per member instead (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw), as Microsoft's documentation allows: native drivers read it, but Wine, DXVK and MojoShader keep one semantic per register and silently read zeros for the others", func(o *opts) any { return &o.packing.multiDcl }},
+	{"semantics", secPack, "`member|texcoord` what a packed register is declared as: member (default), the semantic of one of its members, never FOG for a shared register nor COLOR unless every member is a COLOR (MojoShader cannot link FOG and clamps COLOR), else a TEXCOORD no member uses; texcoord: every general register TEXCOORD0, 1, ... in register order", func(o *opts) any { return &o.packing.semantics }},
+	{"indexed", secPack, "`MEMBER` MEMBER is an array the shader indexes dynamically (o[aL]): keep its rows in consecutive registers (repeatable; POSITION0 then goes to o0, PSIZE to o1)", func(o *opts) any { return &o.packing.indexed }},
+	{"registers", secPack, "`N` general-register budget other than the profile's 10; above 10 only JSON is written", func(o *opts) any { return &o.packing.registers }},
+
+	{"o", secOut, "`FILE` write the output to FILE instead of stdout ('-': stdout), atomically: an existing FILE is left untouched on error, and not rewritten when the content is the same", func(o *opts) any { return &o.out }},
+	{"out-dir", secOut, "`DIR` write one output per input (or per pass, or per variant) into DIR, created if needed; nothing is written unless all succeed", func(o *opts) any { return &o.outDir }},
+	{"vs-out", secOut, "`FILE` with --ps-out: write the two programs or blocks to files (atomically, both or neither)", func(o *opts) any { return &o.vsOut }},
+	{"ps-out", secOut, "`FILE` see --vs-out", func(o *opts) any { return &o.psOut }},
+	{"format", secOut, "", func(o *opts) any { return &o.format }},
+	{"svg", secOut, "`FILE` also draw the layouts as a register map (what --format=svg prints; a pair side by side), beside the main output", func(o *opts) any { return &o.svg }},
+	{"layout-out", secOut, "`FILE` also write the vertex layouts planned as a layout file (schema shpack.interface/1, docs/json.md), for a stage built in another step", func(o *opts) any { return &o.layoutOut }},
+	{"layout", secOut, "`FILE` apply a layout file instead of planning: vertex outputs go where it says, pixel inputs are derived from it as link derives them; one stage alone (rewrite --ps-entry, repack PROGRAM, --profile=ps_3_0) is built from it", func(o *opts) any { return &o.layoutIn }},
+	{"depfile", secOut, "`FILE` write a Make/Ninja dependency file naming every file read (includes too) for each output; each header is also a target of its own", func(o *opts) any { return &o.depfile }},
+	{"touch", secOut, "give an output that did not change the current time anyway (for make, which compares timestamps; Ninja's restat needs it not)", func(o *opts) any { return &o.touch }},
+	{"summary", secOut, "print the summary only (every format); failures are then only counted on stderr", func(o *opts) any { return &o.summary }},
+	{"chart", secOut, "`FILE.svg|.png` also draw, per strategy, the general registers over all signatures, the signatures where it needs more than the best strategy, and those that do not fit", func(o *opts) any { return &o.chart }},
+	{"strict", secOut, "exit 1 if any signature could not be compared (by default only if none could)", func(o *opts) any { return &o.strict }},
+	{"v", secOut, "name the files skipped in directories", func(o *opts) any { return &o.verbose }},
+	{"require", secOut, "`RUNTIME[,RUNTIME...]|all` runtimes on which nothing may be lost: a lost value there is an error too (exit 1)", func(o *opts) any { return &o.require }},
+	{"compiler", secOut, "`PATH` the compiler to run (default: $SHPACK_FXC, else the fxc the command line names by path): fxc.exe (through Wine off Windows) or vkd3d-compiler, told apart by name", func(o *opts) any { return &o.compiler }},
+	{"compiler-kind", secOut, "`fxc|vkd3d` the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
+
+	{"D", secIn, "`NAME[=VALUE]` define a macro (repeatable)", func(o *opts) any { return &o.front.defines }},
+	{"I", secIn, "`DIR` add an include directory (repeatable)", func(o *opts) any { return &o.front.includes }},
+	{"allow-missing-includes", secIn, "warn about include files that cannot be found and go on (by default a missing include is an error)", func(o *opts) any { return &o.front.allowMissing }},
+	{"vs-define", secIn, "`NAME[=VALUE]` a definition for the vertex side only (repeatable), for files that hold both stages apart with them (Urho3D: --vs-define=COMPILEVS --ps-define=COMPILEPS)", func(o *opts) any { return &o.vsDefines }},
+	{"ps-define", secIn, "`NAME[=VALUE]` a definition for the pixel side only (see --vs-define)", func(o *opts) any { return &o.psDefines }},
+
+	{"diagnostics-format", secDiag, "`gcc|plain|msvc|sarif|json` gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return diagFormat{&o.diag} }},
+	{"color", secDiag, "`auto|always|never` colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return colorFlag{&o.diag} }},
+	{"no-caret", secDiag, "no source lines", func(o *opts) any { return &o.diag.noCaret }},
+	{"max-errors", secDiag, "`N` print at most N errors (default 10; 0: all)", func(o *opts) any { return &o.diag.maxErrors }},
+	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.diag.quiet }},
+}
+
+// Groups of flags that commands take together.
+const (
+	frontGroup = "D I allow-missing-includes"
+	packGroup  = "strategy mix-color portable multi-dcl indexed registers semantics"
+	diagGroup  = "diagnostics-format color no-caret max-errors q"
+)
+
+// A command is one row of the command table.
+type command struct {
+	name    string // "" is shpack FILE
+	usage   string // after "shpack NAME ": its arguments (more forms on more lines)
+	summary string // for the list of commands
+	about   string // the help before the flags
+	after   string // the help after the flags
+	flags   string // the flags it takes, by name and group, space-separated
+	formats string // --format's values, the default first ("" if none)
+	fmtHelp string // --format's help
+	help    map[string]string
+	// raw commands read their arguments themselves (shpack fxc reads
+	// fxc's command line), setting their flags through set.
+	raw bool
+	run func(e *env, args []string) int
+}
+
+// commandTable lists the commands; it is filled by init (each command's
+// row lives beside its code, and the table's help refers to the table).
+var commandTable []*command
+
+// lookupCommand finds a command by its word.
+func lookupCommand(name string) *command {
+	for _, c := range commandTable {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// commandWords are the command words, for messages.
+func commandWords() string {
+	var w []string
+	for _, c := range commandTable {
+		if c.name != "" {
+			w = append(w, c.name)
+		}
+	}
+	return strings.Join(append(w, "help", "version"), ", ")
+}
+
+// takes lists the flags a command takes, groups expanded, diagnostics last.
+func (c *command) takes() []string {
+	s := " " + c.flags + " " + diagGroup + " "
+	for g, names := range map[string]string{"front": frontGroup, "pack": packGroup} {
+		s = strings.ReplaceAll(s, " "+g+" ", " "+names+" ")
+	}
+	return strings.Fields(s)
+}
+
+// flagSet declares the command's flags into e.opts.
+func (e *env) flagSet(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet("shpack "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	e.opts = opts{profile: "vs_3_0", diag: diagFlags{maxErrors: defaultMaxErrors, color: "auto"}}
+	e.packing = packOpts{strategy: "optimal", semantics: "member"}
+	e.format, _, _ = strings.Cut(c.formats, "|")
+	e.front.cache = hlsl.NewScanCache()
+	for _, name := range c.takes() {
+		d := defOf(name)
+		switch p := d.bind(&e.opts).(type) {
+		case *string:
+			fs.StringVar(p, name, *p, d.help)
+		case *bool:
+			fs.BoolVar(p, name, *p, d.help)
+		case *int:
+			fs.IntVar(p, name, *p, d.help)
+		case flag.Value:
+			fs.Var(p, name, d.help)
+		}
+	}
+	e.flagSets = append(e.flagSets, fs)
+	return fs
+}
+
+// defOf finds a flag's definition.
+func defOf(name string) *flagDef {
+	for i := range flagTable {
+		if flagTable[i].name == name {
+			return &flagTable[i]
+		}
+	}
+	panic("shpack: no flag " + name)
+}
+
+// parse reads a command's flags and files; code is -1 unless the run ends
+// here (--help, or a usage error).
+func (e *env) parse(c *command, args []string) (files []string, code int) {
+	fs := e.flagSet(c)
+	files, err := parseInterspersed(fs, args)
+	e.inputs = files
+	if errors.Is(err, flag.ErrHelp) {
+		return nil, e.print(c.helpText())
+	}
+	if err != nil {
+		return nil, e.usageError("%v", err)
+	}
+	e.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
+	if c.formats != "" && !slices.Contains(strings.Split(c.formats, "|"), e.format) {
+		return nil, e.usageError("unknown format %q (known: %s)", e.format, strings.ReplaceAll(c.formats, "|", ", "))
+	}
+	if e.out != "" && e.outDir != "" && fs.Lookup("out-dir") != nil {
+		return nil, e.usageError("-o and --out-dir cannot be used together")
+	}
+	return files, -1
+}
+
+// helpText is a command's --help, made from the tables.
+func (c *command) helpText() string {
+	var b strings.Builder
+	if c.name == "" {
+		b.WriteString(c.about + "\nUsage:\n")
+		for _, cc := range commandTable {
+			for _, u := range strings.Split(cc.usage, "\n") {
+				line := strings.Join(strings.Fields("shpack "+cc.name+" "+u), " ")
+				if len(line) > 30 {
+					fmt.Fprintf(&b, "  %s\n%s", line, wrap(cc.summary, 34))
+				} else {
+					fmt.Fprintf(&b, "  %-32s%s", line, strings.TrimLeft(wrap(cc.summary, 34), " "))
+				}
+				break
+			}
+		}
+	} else {
+		for i, u := range strings.Split(c.usage, "\n") {
+			word := "Usage:"
+			if i > 0 {
+				word = "      "
+			}
+			fmt.Fprintf(&b, "%s shpack %s %s\n", word, c.name, u)
+		}
+		b.WriteString("\n" + c.about)
+	}
+	section := ""
+	for _, name := range c.takes() {
+		d := defOf(name)
+		if d.section != section {
+			section = d.section
+			b.WriteString("\n" + section + ":\n")
+		}
+		help := d.help
+		if name == "format" {
+			help = "`" + c.formats + "` " + c.fmtHelp
+		}
+		if h, ok := c.help[name]; ok {
+			help = h
+		}
+		value, text := "", help
+		if strings.HasPrefix(help, "`") {
+			value, text, _ = strings.Cut(help[1:], "` ")
+		}
+		left := "  -" + name
+		switch {
+		case len(name) > 1 && value != "":
+			left = "  --" + name + "=" + value
+		case len(name) > 1:
+			left = "  --" + name
+		case value != "":
+			left += " " + value
+		}
+		if len(left) >= 21 {
+			b.WriteString(left + "\n" + wrap(text, 22))
+		} else {
+			fmt.Fprintf(&b, "%-22s%s", left, strings.TrimLeft(wrap(text, 22), " "))
+		}
+	}
+	if c.after != "" {
+		b.WriteString("\n" + c.after)
+	}
+	return b.String()
+}
+
+// wrap fills text into lines of at most 80 columns indented by indent.
+func wrap(text string, indent int) string {
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields(text) {
+		if col > indent && col+1+len(w) > 80 {
+			b.WriteString("\n")
+			col = 0
+		}
+		if col == 0 {
+			b.WriteString(strings.Repeat(" ", indent))
+			col = indent
+		} else {
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	return b.String() + "\n"
+}
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments, as most compilers accept ("shpack in.hlsl -o out.vsh"). A lone
+// "-" is a positional argument (standard input); "--" ends the flags.
+// "-DNAME" and "-IDIR" are split into "-D NAME" and "-I DIR".
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var split []string
+	for _, a := range args {
+		if len(a) > 2 && (strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-I")) && a[2] != '=' {
+			split = append(split, a[:2], a[2:])
+			continue
+		}
+		split = append(split, a)
+	}
+	args = split
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// commandFirst moves a command word that follows flags to the front
+// ("shpack -I inc rewrite --vs-entry=VS f.hlsl" is "shpack rewrite -I inc
+// --vs-entry=VS f.hlsl"). It steps over the flags of the table and their
+// values, and stops at the first other word (a file: then there is no
+// command).
+func commandFirst(args []string) []string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			if c := lookupCommand(a); i > 0 && c != nil && c.name != "" {
+				return append(append([]string{a}, args[:i]...), args[i+1:]...)
+			}
+			return args
+		}
+		name, _, value := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if value {
+			continue
+		}
+		var d *flagDef
+		for k := range flagTable {
+			if flagTable[k].name == name {
+				d = &flagTable[k]
+			}
+		}
+		if d == nil {
+			return args // not a flag: the command's parser says so
+		}
+		if _, isBool := d.bind(&opts{}).(*bool); !isBool {
+			i++ // its value
+		}
+	}
+	return args
+}
+
+// diagFlags are the diagnostics flags every command takes.
+type diagFlags struct {
+	style     ir.DiagStyle
+	noCaret   bool
+	maxErrors int
+	quiet     bool
+	// doc is "sarif" or "json" when the diagnostics are collected and
+	// printed as one document when the run ends (diagdoc.go).
+	doc string
+	// color is --color: auto, always or never.
+	color string
+}
+
+// diagFormat is --diagnostics-format.
+type diagFormat struct{ d *diagFlags }
+
+func (f diagFormat) String() string { return "" }
+func (f diagFormat) Set(v string) error {
+	if v == "sarif" || v == "json" {
+		f.d.doc, f.d.style = v, ir.DiagPlain
+		return nil
+	}
+	st, ok := ir.ParseDiagStyle(v)
+	if !ok {
+		return fmt.Errorf("unknown diagnostics format %q (known: gcc, plain, msvc, sarif, json)", v)
+	}
+	f.d.style, f.d.doc = st, ""
+	return nil
+}
+
+// colorFlag is --color.
+type colorFlag struct{ d *diagFlags }
+
+func (f colorFlag) String() string { return "" }
+func (f colorFlag) Set(v string) error {
+	if v != "auto" && v != "always" && v != "never" {
+		return fmt.Errorf("--color=%s: auto, always or never", v)
+	}
+	f.d.color = v
+	return nil
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// packOpts are the packing flags.
+type packOpts struct {
+	strategy     string
+	mixColor     bool
+	portable     bool // the layout to write: set by resolve
+	indexed      stringList
+	registers    int
+	portableFlag bool // --portable as given (the default anyway; kept for scripts)
+	multiDcl     bool // --multi-dcl: one declaration per member
+	semantics    string
+}
+
+// resolve checks the layout flags after parsing and chooses the layout:
+// the portable one (one declaration per register, what every runtime
+// reads) wherever registers are packed, unless --multi-dcl asks for one
+// declaration per member. It returns a usage message, or "".
+func (e *env) resolve(packs bool, profile string) string {
+	o := &e.packing
+	switch {
+	case o.portableFlag && o.multiDcl:
+		return "--portable and --multi-dcl cannot be used together"
+	case e.set["registers"] && o.registers == 0:
+		return "--registers=0: the budget must be at least 1 (leave the flag out for the profile's)"
+	case !packs && (o.portableFlag || o.multiDcl):
+		return fmt.Sprintf("--portable and --multi-dcl apply to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", profile)
+	case o.semantics != "member" && o.semantics != "texcoord":
+		return fmt.Sprintf("unknown --semantics=%s (known: member, texcoord)", o.semantics)
+	case o.semantics == "texcoord" && (o.multiDcl || !packs):
+		return "--semantics=texcoord names the registers of the portable layout: it does not go with --multi-dcl or fixed registers"
+	}
+	o.portable = packs && !o.multiDcl
+	return ""
+}
+
+// cons are the packing constraints the flags ask for.
+func (e *env) cons() ir.Constraints {
+	return ir.Constraints{MixColor: e.packing.mixColor, Budget: e.packing.registers, Portable: e.packing.portable, TexcoordNames: e.packing.semantics == "texcoord"}
+}
+
+// lookupStrategy finds a packing strategy by name.
+func lookupStrategy(name string) (pack.Strategy, error) {
+	st, ok := pack.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
+	}
+	return st, nil
+}
+
+func init() {
+	commandTable = []*command{rewriteCommand, repackCommand, checkCommand, fxcCommand, packCommand, linkCommand, listCommand, compareCommand}
+}

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/internal/outfile"
+	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
+)
+
+// Files in and out, and diagnostics: what every command shares.
+
+// stdinName is how standard input is named in diagnostics.
+const stdinName = "<stdin>"
+
+// maxInputBytes is the largest input file read (the preprocessor applies the
+// same limit to includes).
+const maxInputBytes = 16 << 20
+
+// A fileWrite is one output file and its new contents; deps, when set,
+// are the files it was made from (else the run's).
+type fileWrite struct {
+	path string
+	data []byte
+	deps []string
+}
+
+// A result is what a command made: the text it prints (to -o FILE when
+// given), or the files it writes, which a depfile names; side files
+// written with them (--svg, --layout-out); the files it read.
+type result struct {
+	text  []byte
+	files []fileWrite
+	side  []fileWrite
+	deps  []string
+}
+
+// finish writes a command's result: every file or none, then the text on
+// stdout. An output that is an input, or a file the run read, is a usage
+// error, as in gcc.
+func (e *env) finish(r result) int {
+	if r.files == nil && e.out != "" {
+		r.files = []fileWrite{{path: e.out, data: r.text}}
+		r.text = nil
+	}
+	var extra []string // files every output is made from
+	for _, f := range []string{e.layoutIn, e.variants, e.vsVariants, e.psVariants} {
+		if f != "" {
+			extra = append(extra, f)
+		}
+	}
+	deps := append(slices.Clone(r.deps), extra...)
+	e.reads = deps
+	writes := r.files
+	if e.depfile != "" {
+		if len(r.files) == 0 {
+			return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
+		}
+		outs, all := make([]string, len(r.files)), make([][]string, len(r.files))
+		for i, w := range r.files {
+			if w.path == "-" {
+				return e.usageError("an output goes to standard output (-), which a depfile cannot name")
+			}
+			outs[i], all[i] = w.path, deps
+			if w.deps != nil {
+				all[i] = append(slices.Clone(w.deps), extra...)
+			}
+		}
+		d, err := outfile.Depfile(outs, all, e.inputs, stdinName)
+		if err != nil {
+			return e.report(fileError(e.depfile, "%v", err))
+		}
+		writes = append(slices.Clone(writes), fileWrite{path: e.depfile, data: d})
+	}
+	if e.outDir != "" && len(r.files) > 0 {
+		if err := os.MkdirAll(e.outDir, 0o755); err != nil {
+			return e.report(fileError(e.outDir, "cannot create: %v", outfile.Unwrap(err)))
+		}
+	}
+	if code := e.writeFiles(append(writes, r.side...)); code != exitOK || r.text == nil {
+		return code
+	}
+	return e.print(string(r.text))
+}
+
+// print writes text to stdout; a failed write is an error (exit 1).
+func (e *env) print(text string) int {
+	if _, err := io.WriteString(e.stdout, text); err != nil {
+		fmt.Fprintf(e.stderr, "shpack: error: cannot write: %v\n", outfile.Unwrap(err))
+		return exitInput
+	}
+	return exitOK
+}
+
+// writeFiles writes outputs all or nothing (outfile.Write); an output
+// named "-" goes to standard output, after the files: one at most.
+func (e *env) writeFiles(writes []fileWrite) int {
+	var stdout []fileWrite
+	var files []outfile.File
+	for _, w := range writes {
+		files = append(files, outfile.File{Path: w.path, Data: w.data})
+		if w.path == "-" {
+			stdout = append(stdout, w)
+			files = files[:len(files)-1]
+		}
+	}
+	if msg := outfile.Clash(files, e.inputs, e.reads); msg != "" {
+		return e.usageError("%s", msg)
+	}
+	if len(stdout) > 1 {
+		return e.usageError("%d outputs of this run name standard output (-): one at most", len(stdout))
+	}
+	if err := outfile.Write(files, e.touch); err != nil {
+		return e.report(err)
+	}
+	if len(stdout) == 1 {
+		return e.print(string(stdout[0].data))
+	}
+	return exitOK
+}
+
+// report prints diagnostics (sorted, at most --max-errors) and returns
+// exitInput.
+func (e *env) report(err error) int {
+	errs := ir.Errors(err)
+	if errs == nil {
+		errs = ir.ErrorList{&ir.Error{Msg: err.Error()}}
+		if e.diag.doc == "" {
+			fmt.Fprintf(e.stderr, "shpack: error: %v\n", err)
+			return exitInput
+		}
+	}
+	errs.Sort()
+	e.printDiagnostics(errs)
+	return exitInput
+}
+
+// printDiagnostics prints diagnostics in the order given, at most
+// --max-errors of them (or collects them for a document).
+func (e *env) printDiagnostics(errs ir.ErrorList) {
+	if e.diag.doc != "" {
+		e.collectErrors(errs)
+		return
+	}
+	pr := e.printer()
+	limit := e.diag.maxErrors
+	for i, d := range errs {
+		if limit > 0 && i == limit {
+			fmt.Fprintf(e.stderr, "shpack: %d more errors not shown (--max-errors=0 shows all)\n", len(errs)-limit)
+			break
+		}
+		if d.Warning && e.diag.quiet {
+			continue
+		}
+		fmt.Fprintln(e.stderr, pr.Format(d))
+	}
+}
+
+// fileError is a diagnostic about a whole file: "FILE: error: msg".
+func fileError(file, format string, args ...any) error {
+	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
+}
+
+// printer is how the command prints diagnostics.
+func (e *env) printer() ir.DiagPrinter {
+	color := e.diag.style == ir.DiagGCC && colorMode(e.diag.color, e.stderr)
+	return ir.DiagPrinter{Style: e.diag.style, NoCaret: e.diag.noCaret, Source: e.source, Color: color}
+}
+
+// source returns a file's contents for the source lines of diagnostics.
+func (e *env) source(file string) []byte {
+	if file == stdinName {
+		return nil // read once, and not kept
+	}
+	if b, ok := e.sources[file]; ok {
+		return b
+	}
+	b, err := readLimited(file, maxInputBytes)
+	if err != nil || len(b) > maxInputBytes {
+		b = nil
+	}
+	if e.sources == nil {
+		e.sources = map[string][]byte{}
+	}
+	e.sources[file] = b
+	return b
+}
+
+// note prints lines of notes and warnings, unless -q.
+func (e *env) note(lines ...string) {
+	if e.diag.quiet {
+		return
+	}
+	color := e.diag.style == ir.DiagGCC && colorMode(e.diag.color, e.stderr)
+	for _, l := range lines {
+		switch {
+		case e.diag.doc != "":
+			for _, one := range strings.Split(l, "\n") {
+				e.collectNote(one)
+			}
+		case color:
+			fmt.Fprintln(e.stderr, colorNote(l))
+		default:
+			fmt.Fprintln(e.stderr, l)
+		}
+	}
+}
+
+// notef prints one note, unless -q. A trailing newline in format is the
+// line's own end, not an empty line after it.
+func (e *env) notef(format string, args ...any) {
+	e.note(strings.TrimSuffix(fmt.Sprintf(format, args...), "\n"))
+}
+
+// frontFlags are the preprocessor flags.
+type frontFlags struct {
+	defines      stringList
+	includes     stringList
+	allowMissing bool
+	// cache keeps the headers this run scans for its other inputs (one
+	// command is one build step: files do not change under it).
+	cache *hlsl.ScanCache
+}
+
+// ppOptions are the preprocessor options the flags ask for, with extra
+// definitions (one stage's).
+func (f *frontFlags) ppOptions(extra ...string) hlsl.PPOptions {
+	return hlsl.PPOptions{Defines: append(slices.Clone(f.defines), extra...), IncludeDirs: f.includes, AllowMissingIncludes: f.allowMissing, Cache: f.cache}
+}
+
+// load reads, preprocesses and parses one input file ("-" is standard
+// input), printing the preprocessor's warnings.
+func (e *env) load(file string, extra ...string) (*hlsl.Unit, error) {
+	src, name, err := e.readInput(file)
+	if err != nil {
+		return nil, err
+	}
+	pp := e.front.ppOptions(extra...)
+	u, err := hlsl.ParseFile(name, src, &pp)
+	if u != nil {
+		e.note(warnings(u)...)
+	}
+	return u, err
+}
+
+// warnings returns the preprocessor's warnings (missing includes under
+// --allow-missing-includes) as lines to print.
+func warnings(u *hlsl.Unit) []string {
+	var out []string
+	for _, w := range u.PP.Warnings {
+		out = append(out, w.Error())
+	}
+	return out
+}
+
+// readInput reads one input file ("-" is standard input) and returns its
+// contents and its name for diagnostics.
+func (e *env) readInput(file string) ([]byte, string, error) {
+	name, src, err := file, []byte(nil), error(nil)
+	if file == "-" {
+		name = stdinName
+		src, err = io.ReadAll(io.LimitReader(e.stdin, maxInputBytes+1))
+	} else {
+		src, err = readLimited(file, maxInputBytes)
+	}
+	if err != nil {
+		return nil, name, fileError(name, "cannot read: %v", outfile.Unwrap(err))
+	}
+	if len(src) > maxInputBytes {
+		return nil, name, fileError(name, "file too large (more than %d bytes)", maxInputBytes)
+	}
+	return src, name, nil
+}
+
+// readSources reads the input files.
+func (e *env) readSources(files []string) ([]driver.Source, error) {
+	var srcs []driver.Source
+	for _, f := range files {
+		src, name, err := e.readInput(f)
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, driver.Source{Name: name, Src: src})
+	}
+	return srcs, nil
+}
+
+// readLimited reads an input file (outfile.ReadInput).
+func readLimited(path string, limit int) ([]byte, error) { return outfile.ReadInput(path, limit) }
+
+// readLayout reads --layout's file, when given.
+func (e *env) readLayout() error {
+	if e.layoutIn == "" {
+		return nil
+	}
+	data, err := readLimited(e.layoutIn, maxInputBytes)
+	if err != nil {
+		return fileError(e.layoutIn, "cannot read the layout file: %v", outfile.Unwrap(err))
+	}
+	if len(data) > maxInputBytes {
+		return fileError(e.layoutIn, "layout file too large (more than %d bytes)", maxInputBytes)
+	}
+	e.layoutFile, err = layoutfile.Read(e.layoutIn, data)
+	return err
+}
+
+// checkLayout says what is wrong with --layout and --layout-out for a
+// command on register file f ("" if nothing): a layout file describes a
+// portable vs_3_0/ps_3_0 interface of one input.
+func (e *env) checkLayout(f *ir.RegisterFile, inputs int) string {
+	if e.layoutIn == "" && e.layoutOut == "" {
+		return ""
+	}
+	flag := "--layout"
+	if e.layoutIn == "" {
+		flag = "--layout-out"
+	}
+	switch {
+	case e.layoutIn != "" && e.layoutOut != "":
+		return "--layout and --layout-out cannot be used together: a layout applied is the layout planned"
+	case f != nil && !f.Packs():
+		return fmt.Sprintf("%s applies to vs_3_0 outputs and ps_3_0 inputs, not %s %ss", flag, f.Profile.Name, f.Dir.Word())
+	case e.packing.multiDcl:
+		return flag + " records the portable layout (one declaration per register); it does not take --multi-dcl"
+	case inputs > 1:
+		return flag + " takes one input file: a layout file holds the interface of one pair"
+	}
+	return ""
+}
+
+// loadVariants reads and parses a variants file.
+func (e *env) loadVariants(path string) ([]driver.Variant, error) {
+	src, name, err := e.readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	vars, err := driver.ParseVariants(name, src)
+	for _, v := range vars {
+		for _, w := range v.Warnings {
+			e.note(w.Error())
+		}
+	}
+	return vars, err
+}
+
+// depfile writes a Make/Ninja dependency file (outfile.Depfile); standard
+// input is no file and is left out.
+func depfile(outputs []string, deps [][]string, inputs []string) ([]byte, error) {
+	return outfile.Depfile(outputs, deps, inputs, stdinName)
+}
