@@ -37,6 +37,20 @@ func Compare(u *hlsl.Unit, f *ir.RegisterFile, cons ir.Constraints, sts []pack.S
 	return out
 }
 
+// CompareSource evaluates the signatures of one source (Compare), or of
+// every variant of vars (CompareVariants) when there are some. A source
+// that does not parse is one failed entry of kind "file".
+func CompareSource(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy, sel Selector) []Compared {
+	if len(vars) > 0 {
+		return CompareVariants(src, pp, vars, f, cons, sts, sel)
+	}
+	u, err := hlsl.ParseFile(src.Name, src.Src, &pp)
+	if err != nil {
+		return []Compared{{Kind: "file", Err: detach(err)}}
+	}
+	return Compare(u, f, cons, sts, sel)
+}
+
 // CompareVariants evaluates the signatures of src in every variant of vars
 // (named "NAME [VARIANT]"), and adds to each a "family" result: what the
 // variant uses when all variants of the signature share one layout

@@ -68,7 +68,7 @@ func (e *env) runCheck(files []string) int {
 	// In the check's order (vertex shader, then pixel shader, each in
 	// instruction order), not sorted by the messages' text.
 	errs := append(slices.Clone(rep.Problems), rep.LossErrors(required...)...)
-	e.printDiagnostics(errs)
+	e.rep.Report(errs, false)
 	if progs[1] == nil {
 		e.notef("%s: note: no pixel shader: linkage and runtimes are not checked\n", names[0])
 	} else if len(rep.Problems) > 0 {

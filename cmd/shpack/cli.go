@@ -48,7 +48,8 @@ type opts struct {
 
 	compiler, compilerKind string
 
-	diag diagFlags
+	rep   ir.Reporter // the diagnostics flags set its fields
+	color string      // --color
 }
 
 // A flagDef is one flag: its name, the value it binds in opts, its help
@@ -116,11 +117,26 @@ var flagTable = []flagDef{
 	{"vs-define", secIn, "`NAME[=VALUE]` a definition for the vertex side only (repeatable), for files that hold both stages apart with them (Urho3D: --vs-define=COMPILEVS --ps-define=COMPILEPS)", func(o *opts) any { return &o.vsDefines }},
 	{"ps-define", secIn, "`NAME[=VALUE]` a definition for the pixel side only (see --vs-define)", func(o *opts) any { return &o.psDefines }},
 
-	{"diagnostics-format", secDiag, "`gcc|plain|msvc|sarif|json` gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return diagFormat{&o.diag} }},
-	{"color", secDiag, "`auto|always|never` colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return colorFlag{&o.diag} }},
-	{"no-caret", secDiag, "no source lines", func(o *opts) any { return &o.diag.noCaret }},
-	{"max-errors", secDiag, "`N` print at most N errors (default 10; 0: all)", func(o *opts) any { return &o.diag.maxErrors }},
-	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.diag.quiet }},
+	{"diagnostics-format", secDiag, "`gcc|plain|msvc|sarif|json` gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return diagFormat{&o.rep} }},
+	{"color", secDiag, "`auto|always|never` colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return colorFlag{&o.color} }},
+	{"no-caret", secDiag, "no source lines", func(o *opts) any { return &o.rep.Printer.NoCaret }},
+	{"max-errors", secDiag, "`N` print at most N errors (default 10; 0: all)", func(o *opts) any { return &o.rep.Max }},
+	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.rep.Quiet }},
+}
+
+// exclusive are the flags no command takes together, and why.
+var exclusive = [][3]string{
+	{"struct", "entry", ""}, {"vs-struct", "vs-entry", ""}, {"ps-struct", "ps-entry", ""},
+	{"o", "out-dir", ""}, {"portable", "multi-dcl", ""},
+	{"layout", "layout-out", ": a layout applied is the layout planned"},
+}
+
+// dashed is a flag as written: -o, --out-dir.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // Groups of flags that commands take together.
@@ -172,13 +188,19 @@ func commandWords() string {
 	return strings.Join(append(w, "help", "version"), ", ")
 }
 
-// takes lists the flags a command takes, groups expanded, diagnostics last.
+// takes lists the flags a command takes, in the order of flagTable.
 func (c *command) takes() []string {
 	s := " " + c.flags + " " + diagGroup + " "
 	for g, names := range map[string]string{"front": frontGroup, "pack": packGroup} {
 		s = strings.ReplaceAll(s, " "+g+" ", " "+names+" ")
 	}
-	return strings.Fields(s)
+	var out []string
+	for _, d := range flagTable {
+		if strings.Contains(s, " "+d.name+" ") {
+			out = append(out, d.name)
+		}
+	}
+	return out
 }
 
 // flagSet declares the command's flags into e.opts.
@@ -186,7 +208,7 @@ func (e *env) flagSet(c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("shpack "+c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	e.opts = opts{profile: "vs_3_0", diag: diagFlags{maxErrors: defaultMaxErrors, color: "auto"}}
+	e.opts = opts{profile: "vs_3_0", color: "auto", rep: e.newReporter()}
 	e.packing = packOpts{strategy: "optimal", semantics: "member"}
 	e.format, _, _ = strings.Cut(c.formats, "|")
 	e.front.cache = hlsl.NewScanCache()
@@ -229,15 +251,28 @@ func (e *env) parse(c *command, args []string) (files []string, code int) {
 	if err != nil {
 		return nil, e.usageError("%v", err)
 	}
-	e.set = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
-	if c.formats != "" && !slices.Contains(strings.Split(c.formats, "|"), e.format) {
-		return nil, e.usageError("unknown format %q (known: %s)", e.format, strings.ReplaceAll(c.formats, "|", ", "))
-	}
-	if e.out != "" && e.outDir != "" && fs.Lookup("out-dir") != nil {
-		return nil, e.usageError("-o and --out-dir cannot be used together")
+	if code := e.parsed(c, fs); code >= 0 {
+		return nil, code
 	}
 	return files, -1
+}
+
+// parsed checks what every command checks once its flags are read: the
+// --format value, flags that exclude each other; and sets the colour of
+// the diagnostics. It returns -1, or the exit code of a usage error.
+func (e *env) parsed(c *command, fs *flag.FlagSet) int {
+	e.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
+	e.rep.Printer.Color = e.rep.Printer.Style == ir.DiagGCC && colorMode(e.color, e.stderr)
+	if c.formats != "" && !slices.Contains(strings.Split(c.formats, "|"), e.format) {
+		return e.usageError("unknown format %q (known: %s)", e.format, strings.ReplaceAll(c.formats, "|", ", "))
+	}
+	for _, x := range exclusive {
+		if e.set[x[0]] && e.set[x[1]] {
+			return e.usageError("%s and %s cannot be used together%s", dashed(x[0]), dashed(x[1]), x[2])
+		}
+	}
+	return -1
 }
 
 // helpText is a command's --help, made from the tables.
@@ -284,12 +319,10 @@ func (c *command) helpText() string {
 		if strings.HasPrefix(help, "`") {
 			value, text, _ = strings.Cut(help[1:], "` ")
 		}
-		left := "  -" + name
+		left := "  " + dashed(name)
 		switch {
 		case len(name) > 1 && value != "":
-			left = "  --" + name + "=" + value
-		case len(name) > 1:
-			left = "  --" + name
+			left += "=" + value
 		case value != "":
 			left += " " + value
 		}
@@ -392,45 +425,33 @@ func commandFirst(args []string) []string {
 	return args
 }
 
-// diagFlags are the diagnostics flags every command takes.
-type diagFlags struct {
-	style     ir.DiagStyle
-	noCaret   bool
-	maxErrors int
-	quiet     bool
-	// doc is "sarif" or "json" when the diagnostics are collected and
-	// printed as one document when the run ends (diagdoc.go).
-	doc string
-	// color is --color: auto, always or never.
-	color string
-}
-
 // diagFormat is --diagnostics-format.
-type diagFormat struct{ d *diagFlags }
+type diagFormat struct{ r *ir.Reporter }
 
 func (f diagFormat) String() string { return "" }
 func (f diagFormat) Set(v string) error {
+	f.r.Doc, f.r.Printer.Style = "", ir.DiagPlain
 	if v == "sarif" || v == "json" {
-		f.d.doc, f.d.style = v, ir.DiagPlain
+		f.r.Doc = v
 		return nil
 	}
 	st, ok := ir.ParseDiagStyle(v)
 	if !ok {
 		return fmt.Errorf("unknown diagnostics format %q (known: gcc, plain, msvc, sarif, json)", v)
 	}
-	f.d.style, f.d.doc = st, ""
+	f.r.Printer.Style = st
 	return nil
 }
 
 // colorFlag is --color.
-type colorFlag struct{ d *diagFlags }
+type colorFlag struct{ c *string }
 
 func (f colorFlag) String() string { return "" }
 func (f colorFlag) Set(v string) error {
 	if v != "auto" && v != "always" && v != "never" {
 		return fmt.Errorf("--color=%s: auto, always or never", v)
 	}
-	f.d.color = v
+	*f.c = v
 	return nil
 }
 
@@ -459,8 +480,6 @@ type packOpts struct {
 func (e *env) resolve(packs bool, profile string) string {
 	o := &e.packing
 	switch {
-	case o.portableFlag && o.multiDcl:
-		return "--portable and --multi-dcl cannot be used together"
 	case e.set["registers"] && o.registers == 0:
 		return "--registers=0: the budget must be at least 1 (leave the flag out for the profile's)"
 	case !packs && (o.portableFlag || o.multiDcl):

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/shpack/shpack/driver"
-	"github.com/shpack/shpack/hlsl"
-	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/internal/report"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
@@ -96,27 +94,13 @@ func (e *env) runCompare(paths []string) int {
 	cons := ir.Constraints{MixColor: e.packing.mixColor, Budget: e.packing.registers}
 	sel := driver.Selector{Struct: e.structN, Entry: e.entry}
 	per := parallelMap(found.Files, func(file string) []report.Entry {
-		var cs []driver.Compared
-		src, err := readLimited(file, maxInputBytes)
-		switch {
-		case err != nil:
-			return []report.Entry{{File: file, Kind: "file", Err: fileError(file, "cannot read: %v", outfile.Unwrap(err))}}
-		case len(src) > maxInputBytes:
-			return []report.Entry{{File: file, Kind: "file", Err: fileError(file, "file too large (more than %d bytes)", maxInputBytes)}}
+		src, name, err := e.readInput(file)
+		if err != nil {
+			return []report.Entry{{File: file, Kind: "file", Err: err}}
 		}
-		if len(vars) > 0 {
-			cs = driver.CompareVariants(driver.Source{Name: file, Src: src}, e.front.ppOptions(), vars, f, cons, sts, sel)
-		} else {
-			pp := e.front.ppOptions()
-			u, err := hlsl.ParseFile(file, src, &pp)
-			if err != nil {
-				return []report.Entry{{File: file, Kind: "file", Err: err}}
-			}
-			cs = driver.Compare(u, f, cons, sts, sel)
-		}
-		out := make([]report.Entry, len(cs))
-		for i, c := range cs {
-			out[i] = report.Entry{File: file, Kind: c.Kind, Name: c.Name, Pos: c.Pos, Results: c.Results, Err: c.Err}
+		var out []report.Entry
+		for _, c := range driver.CompareSource(driver.Source{Name: name, Src: src}, e.front.ppOptions(), vars, f, cons, sts, sel) {
+			out = append(out, report.Entry{File: file, Kind: c.Kind, Name: c.Name, Pos: c.Pos, Results: c.Results, Err: c.Err})
 		}
 		return out
 	})

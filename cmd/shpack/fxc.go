@@ -71,6 +71,9 @@ func (e *env) runFxc(args []string) int {
 			return e.usageError("fxc: %s: %v", a, err)
 		}
 	}
+	if code := e.parsed(e.cmd, fs); code >= 0 {
+		return code
+	}
 	for _, c := range []string{os.Getenv("SHPACK_FXC"), e.fxcNamed} {
 		if e.compiler == "" {
 			e.compiler = c
@@ -98,8 +101,8 @@ func (e *env) runFxc(args []string) int {
 		return e.usageError("fxc: %v", err)
 	}
 	e.inputs = []string{a.Source}
-	e.diag.style = ir.DiagMSVC // what MSBuild and IDEs parse, as fxc prints
-	e.touch = true             // fxc writes its outputs, changed or not
+	e.rep.Printer.Style, e.rep.Printer.Color = ir.DiagMSVC, false // what MSBuild and IDEs parse, as fxc prints
+	e.touch = true                                                // fxc writes its outputs, changed or not
 	if e.depfile != "" && a.Fo == "" && a.Fc == "" && a.Fh == "" {
 		return e.usageError("fxc: --depfile needs an output (/Fo, /Fc or /Fh): its targets are the files written")
 	}

@@ -54,10 +54,6 @@ func (e *env) runLink(files []string) int {
 	switch {
 	case len(files) == 0 || len(files) > 2:
 		return e.usageError("link takes VS_FILE and optionally PS_FILE")
-	case e.vsStruct != "" && e.vsEntry != "":
-		return e.usageError("--vs-struct and --vs-entry cannot be used together")
-	case e.psStruct != "" && e.psEntry != "":
-		return e.usageError("--ps-struct and --ps-entry cannot be used together")
 	case serr != nil:
 		return e.usageError("%v", serr)
 	case (e.vsOut == "") != (e.psOut == ""):

@@ -51,8 +51,6 @@ type env struct {
 	// flagSets are the flag sets the run made, for the tests that check
 	// the help and the README's flag table against them.
 	flagSets []*flag.FlagSet
-	// collected are the diagnostics of --diagnostics-format=sarif|json.
-	collected []ir.Reported
 	// cmd is the command run; fxcNamed is the fxc a command line named
 	// by its path.
 	cmd      *command
@@ -62,10 +60,10 @@ type env struct {
 // run executes one shpack command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	e.diag.maxErrors = defaultMaxErrors
+	e.rep = e.newReporter()
 	code := e.run(args)
-	if e.diag.doc != "" {
-		e.writeDiagDoc(stderr)
+	if err := e.rep.Finish(); err != nil {
+		fmt.Fprintf(stderr, "shpack: error: cannot write the diagnostics: %v\n", err)
 	}
 	return code
 }
@@ -105,6 +103,12 @@ func (e *env) run(args []string) int {
 		return code
 	}
 	return c.run(e, files)
+}
+
+// newReporter is how a run prints diagnostics before its flags say more.
+func (e *env) newReporter() ir.Reporter {
+	return ir.Reporter{W: e.stderr, Max: defaultMaxErrors, Printer: ir.DiagPrinter{Source: e.source},
+		Tool: "shpack", Version: strings.Fields(version())[0], URI: "https://github.com/shpack/shpack"}
 }
 
 // isFxcPath reports whether a word names fxc (fxc, fxc.exe, by any path).

@@ -129,48 +129,20 @@ func (e *env) writeFiles(writes []fileWrite) int {
 // exitInput.
 func (e *env) report(err error) int {
 	errs := ir.Errors(err)
+	if errs == nil && e.rep.Doc == "" {
+		fmt.Fprintf(e.stderr, "shpack: error: %v\n", err)
+		return exitInput
+	}
 	if errs == nil {
 		errs = ir.ErrorList{&ir.Error{Msg: err.Error()}}
-		if e.diag.doc == "" {
-			fmt.Fprintf(e.stderr, "shpack: error: %v\n", err)
-			return exitInput
-		}
 	}
-	errs.Sort()
-	e.printDiagnostics(errs)
+	e.rep.Report(errs, true)
 	return exitInput
-}
-
-// printDiagnostics prints diagnostics in the order given, at most
-// --max-errors of them (or collects them for a document).
-func (e *env) printDiagnostics(errs ir.ErrorList) {
-	if e.diag.doc != "" {
-		e.collectErrors(errs)
-		return
-	}
-	pr := e.printer()
-	limit := e.diag.maxErrors
-	for i, d := range errs {
-		if limit > 0 && i == limit {
-			fmt.Fprintf(e.stderr, "shpack: %d more errors not shown (--max-errors=0 shows all)\n", len(errs)-limit)
-			break
-		}
-		if d.Warning && e.diag.quiet {
-			continue
-		}
-		fmt.Fprintln(e.stderr, pr.Format(d))
-	}
 }
 
 // fileError is a diagnostic about a whole file: "FILE: error: msg".
 func fileError(file, format string, args ...any) error {
 	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
-}
-
-// printer is how the command prints diagnostics.
-func (e *env) printer() ir.DiagPrinter {
-	color := e.diag.style == ir.DiagGCC && colorMode(e.diag.color, e.stderr)
-	return ir.DiagPrinter{Style: e.diag.style, NoCaret: e.diag.noCaret, Source: e.source, Color: color}
 }
 
 // source returns a file's contents for the source lines of diagnostics.
@@ -193,24 +165,7 @@ func (e *env) source(file string) []byte {
 }
 
 // note prints lines of notes and warnings, unless -q.
-func (e *env) note(lines ...string) {
-	if e.diag.quiet {
-		return
-	}
-	color := e.diag.style == ir.DiagGCC && colorMode(e.diag.color, e.stderr)
-	for _, l := range lines {
-		switch {
-		case e.diag.doc != "":
-			for _, one := range strings.Split(l, "\n") {
-				e.collectNote(one)
-			}
-		case color:
-			fmt.Fprintln(e.stderr, colorNote(l))
-		default:
-			fmt.Fprintln(e.stderr, l)
-		}
-	}
-}
+func (e *env) note(lines ...string) { e.rep.Note(lines...) }
 
 // notef prints one note, unless -q. A trailing newline in format is the
 // line's own end, not an empty line after it.
@@ -322,8 +277,6 @@ func (e *env) checkLayout(f *ir.RegisterFile, inputs int) string {
 		flag = "--layout-out"
 	}
 	switch {
-	case e.layoutIn != "" && e.layoutOut != "":
-		return "--layout and --layout-out cannot be used together: a layout applied is the layout planned"
 	case f != nil && !f.Packs():
 		return fmt.Sprintf("%s applies to vs_3_0 outputs and ps_3_0 inputs, not %s %ss", flag, f.Profile.Name, f.Dir.Word())
 	case e.packing.multiDcl:

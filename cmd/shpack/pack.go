@@ -66,8 +66,6 @@ func (e *env) runPack(files []string) int {
 		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
 	case e.out == "-" && e.depfile != "":
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")
-	case e.structN != "" && e.entry != "":
-		return e.usageError("--struct and --entry cannot be used together")
 	case serr != nil:
 		return e.usageError("%v", serr)
 	case e.packing.registers < 0 || e.packing.registers > 32:
