@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
@@ -199,6 +200,41 @@ func VariantLayouts(vars []Variant, sigs []*ir.Signature, c ir.Constraints) (*pa
 		labels[i] = s.Name + " (variant " + vars[i].Name + ")"
 	}
 	return pack.Family(sigs, labels, ir.VS30Out(), c)
+}
+
+// PackVariants packs the signature sel names (the default one without)
+// of src in every variant of vars as one family (vs_3_0 outputs):
+// shpack --variants. Each variant's layout comes with what it needs alone.
+func PackVariants(src Source, pp hlsl.PPOptions, vars []Variant, sel Selector, c ir.Constraints) ([]emit.VariantLayouts, *pack.FamilyLayout, error) {
+	sigs, _, err := VariantSignatures(src, pp, vars, ir.VS30Out(), sel)
+	if err != nil {
+		return nil, nil, err
+	}
+	fl, err := VariantLayouts(vars, sigs, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var vl []emit.VariantLayouts
+	for i, v := range vars {
+		vl = append(vl, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], Layout: fl.Layouts[i]})
+	}
+	return vl, fl, nil
+}
+
+// FamilyNote says what the variants of a family cost against their own
+// optimum: "N variants share one layout (optimal; largest L, lower bound
+// B); general registers: A 3 (alone 3), B 4 (alone 3)".
+func FamilyNote(source string, vl []emit.VariantLayouts, fl *pack.FamilyLayout) ir.Note {
+	var parts []string
+	for i, v := range vl {
+		parts = append(parts, fmt.Sprintf("%s %d (alone %d)", v.Name, fl.Layouts[i].GeneralRegisters(), fl.Own[i]))
+	}
+	proven := "not proven optimal"
+	if fl.Optimal {
+		proven = "optimal"
+	}
+	return ir.Note{Pos: ir.Pos{File: source}, Msg: fmt.Sprintf("%d variants share one layout (%s; largest %d, lower bound %d); general registers: %s",
+		len(vl), proven, fl.Largest(), fl.LowerBound, strings.Join(parts, ", "))}
 }
 
 // PixelSignature finds a pixel shader's inputs in u for register file f:

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -227,17 +226,9 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 	if err != nil {
 		return e.report(err)
 	}
-	sigs, _, err := driver.VariantSignatures(srcs[0], e.front.ppOptions(), vars, f, driver.Selector{Struct: e.structN, Entry: e.entry})
+	vl, fl, err := driver.PackVariants(srcs[0], e.front.ppOptions(), vars, driver.Selector{Struct: e.structN, Entry: e.entry}, e.cons())
 	if err != nil {
 		return e.report(err)
-	}
-	fl, err := driver.VariantLayouts(vars, sigs, e.cons())
-	if err != nil {
-		return e.report(err)
-	}
-	var vl []emit.VariantLayouts
-	for i, v := range vars {
-		vl = append(vl, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], Layout: fl.Layouts[i]})
 	}
 	return e.writeVariants(srcs[0].Name, fl, vl)
 }
@@ -247,13 +238,7 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 // costs; --layout-out gets the family's vertex layouts, each interface
 // naming the variants it covers.
 func (e *env) writeVariants(source string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
-	var parts []string
-	for i, v := range vl {
-		parts = append(parts, fmt.Sprintf("%s %d (alone %d)", v.Name, fl.Layouts[i].GeneralRegisters(), fl.Own[i]))
-	}
-	proven := map[bool]string{true: "optimal", false: "not proven optimal"}[fl.Optimal]
-	e.notef("%s: note: %d variants share one layout (%s; largest %d, lower bound %d); general registers: %s\n",
-		source, len(vl), proven, fl.Largest(), fl.LowerBound, strings.Join(parts, ", "))
+	e.note(driver.FamilyNote(source, vl, fl).String())
 	var r result
 	ifaces, err := driver.VariantInterfaces(vl) // checks every layout too
 	if err != nil {
