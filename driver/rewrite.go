@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
@@ -371,4 +372,29 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		}
 	}
 	return need, nil
+}
+
+// PairPanels are the register-map panels of the pairs a rewrite packed
+// (all pairs found when it packed none), each pair's VS and PS side by
+// side: what shpack rewrite --svg draws.
+func PairPanels(pairs []RewrittenPair) []emit.MapPanel {
+	var panels []emit.MapPanel
+	for _, rewritten := range []bool{true, false} {
+		for _, p := range pairs {
+			if p.Rewritten != rewritten || p.VSLayout == nil || p.PSLayout == nil {
+				continue
+			}
+			at := ""
+			if p.Technique != "" || p.Pass != "" {
+				at = emit.PassHeading(p.Technique, p.Pass)
+			}
+			panels = append(panels,
+				emit.MapPanel{Heading: at + "vertex shader " + p.VS, Layout: p.VSLayout},
+				emit.MapPanel{Heading: at + "pixel shader " + p.PS, Layout: p.PSLayout})
+		}
+		if len(panels) > 0 {
+			break
+		}
+	}
+	return panels
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/shpack/shpack/driver"
-	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/layoutfile"
 )
@@ -158,27 +157,10 @@ func (e *env) runRewrite(files []string) int {
 	return e.finish(r)
 }
 
-// rewriteMap draws the layouts of the pairs rewrite packed (all pairs
-// found when it packed none), each pair's VS and PS side by side.
+// rewriteMap draws the layouts of the pairs rewrite packed, each pair's
+// VS and PS side by side (driver.PairPanels).
 func rewriteMap(source string, pairs []driver.RewrittenPair) ([]byte, error) {
-	var panels []emit.MapPanel
-	for _, rewritten := range []bool{true, false} {
-		for _, p := range pairs {
-			if p.Rewritten != rewritten || p.VSLayout == nil || p.PSLayout == nil {
-				continue
-			}
-			at := ""
-			if p.Technique != "" || p.Pass != "" {
-				at = emit.PassHeading(p.Technique, p.Pass)
-			}
-			panels = append(panels,
-				emit.MapPanel{Heading: at + "vertex shader " + p.VS, Layout: p.VSLayout},
-				emit.MapPanel{Heading: at + "pixel shader " + p.PS, Layout: p.PSLayout})
-		}
-		if len(panels) > 0 {
-			break
-		}
-	}
+	panels := driver.PairPanels(pairs)
 	if len(panels) == 0 {
 		return nil, fileError(source, "no vertex and pixel shader pair to draw")
 	}
