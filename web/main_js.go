@@ -2,22 +2,34 @@
 
 package main
 
-import "syscall/js"
+import (
+	"encoding/json"
+	"syscall/js"
+)
 
-// main registers shpackRun(source, {strategy, profile, multiDcl}) for the
-// page, returning {svg, asm, json, diagnostics, ok}, and waits.
+// main registers shpackRun(request) for the page: request is the JSON of
+// {files: [{name, text}], options: Options}, and the answer the JSON of a
+// Result; and shpackExamples(), the JSON of Examples. Then it waits.
 func main() {
 	js.Global().Set("shpackRun", js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) < 2 {
-			return js.ValueOf(map[string]any{"diagnostics": "shpackRun(source, options)", "ok": false})
+		var req struct {
+			Files   []File  `json:"files"`
+			Options Options `json:"options"`
 		}
-		o := args[1]
-		r := Run(args[0].String(), Options{
-			Strategy: o.Get("strategy").String(),
-			Profile:  o.Get("profile").String(),
-			MultiDcl: o.Get("multiDcl").Truthy(),
-		})
-		return js.ValueOf(map[string]any{"svg": r.SVG, "asm": r.Asm, "json": r.JSON, "diagnostics": r.Diagnostics, "ok": r.OK})
+		var r Result
+		if len(args) < 1 {
+			r.Diagnostics = "error: shpackRun(request)\n"
+		} else if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
+			r.Diagnostics = "error: " + err.Error() + "\n"
+		} else {
+			r = Run(req.Files, req.Options)
+		}
+		b, _ := json.Marshal(r)
+		return string(b)
+	}))
+	js.Global().Set("shpackExamples", js.FuncOf(func(this js.Value, args []js.Value) any {
+		b, _ := json.Marshal(Examples())
+		return string(b)
 	}))
 	js.Global().Call("shpackReady")
 	select {}

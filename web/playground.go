@@ -1,6 +1,6 @@
 // Command web is the shpack playground: built for GOOS=js GOARCH=wasm, it
-// runs the real pipeline (hlsl, pack, emit) in the browser, and
-// index.html calls it as the source is edited. Build and open it:
+// runs the real pipeline (hlsl, driver, emit) in the browser, and
+// index.html calls it as the files are edited. Build and open it:
 //
 //	GOOS=js GOARCH=wasm go build -o web/shpack.wasm ./web
 //	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" web/
@@ -10,15 +10,19 @@
 // headless Chromium.
 //
 // This file holds what does not depend on the browser: one run of the
-// pipeline on a source text, tested like any Go code.
+// pipeline on a set of files, tested like any Go code.
 package main
 
 import (
 	"bytes"
 	"errors"
 	"io/fs"
+	"path"
+	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
@@ -26,79 +30,327 @@ import (
 	"github.com/shpack/shpack/pack"
 )
 
-// inputName is the file name diagnostics give the edited source.
-const inputName = "input.hlsl"
+// A File is one tab of the page: a name and its text.
+type File struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
 
 // Options are the playground's controls.
 type Options struct {
-	Strategy string // a pack strategy name
-	Profile  string // vs_3_0, ps_3_0, ...
-	MultiDcl bool   // one declaration per member instead of the portable layout
+	// Mode is "pack" (shpack FILE: the layout of one signature) or
+	// "rewrite" (shpack rewrite: the files rewritten).
+	Mode      string `json:"mode"`
+	Strategy  string `json:"strategy"`  // a pack strategy name
+	Profile   string `json:"profile"`   // pack: vs_3_0, ps_3_0, ...
+	MultiDcl  bool   `json:"multiDcl"`  // pack: one declaration per member instead of the portable layout
+	Semantics string `json:"semantics"` // "member" (default) or "texcoord"
+	// Struct and Entry choose the signature to pack ("": the default).
+	Struct string `json:"struct"`
+	Entry  string `json:"entry"`
+	// Technique packs the shader its first pass compiles for the profile's
+	// stage (pack mode).
+	Technique string `json:"technique"`
+	// VSEntry and PSEntry choose the pair to rewrite ("": the techniques').
+	VSEntry string `json:"vsEntry"`
+	PSEntry string `json:"psEntry"`
+	// All rewrites every pair, not only those that overflow.
+	All bool `json:"all"`
+	// Defines are -D definitions: NAME or NAME=VALUE.
+	Defines []string `json:"defines"`
+	// Variants is the text of a variants file (lines NAME: -DFOO ...):
+	// every permutation packed as one family.
+	Variants string `json:"variants"`
 }
 
-// Result is what one run shows: the register map, the assembly and the
-// JSON of the layout, or the diagnostics (gcc style, with carets).
+// Result is what one run shows.
 type Result struct {
-	SVG, Asm, JSON string
-	Diagnostics    string
-	OK             bool
+	OK bool `json:"ok"`
+	// Diagnostics are the errors and warnings, gcc style with carets,
+	// each at its file's own name.
+	Diagnostics string   `json:"diagnostics"`
+	Notes       string   `json:"notes"`
+	SVG         string   `json:"svg"`
+	Asm         string   `json:"asm"`     // pack
+	JSON        string   `json:"json"`    // pack
+	Outputs     []Output `json:"outputs"` // rewrite: every input, rewritten
+	// Inputs are the files compiled: the tabs no other tab includes.
+	Inputs []string `json:"inputs"`
+	// Structs, Functions and Techniques are what the inputs hold, for the
+	// page's choices.
+	Structs    []string `json:"structs"`
+	Functions  []string `json:"functions"`
+	Techniques []string `json:"techniques"`
 }
 
-// Run packs the default signature of src under opts, as shpack FILE does.
-// Includes cannot be read in the browser: they are reported and skipped.
-func Run(src string, opts Options) Result {
-	printer := ir.DiagPrinter{Source: func(string) []byte { return []byte(src) }}
-	fail := func(err error) Result {
-		var b strings.Builder
+// An Output is one input rewritten, and its diff against the input.
+type Output struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+	Diff string `json:"diff"`
+}
+
+// includeLine finds the files a text includes.
+var includeLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]`)
+
+// Run runs the pipeline on files as the command would: the files no
+// other file includes are the inputs (the first one alone in pack mode),
+// the others are their includes, found by name.
+func Run(files []File, opts Options) Result {
+	if len(files) == 0 {
+		return Result{Diagnostics: "error: no file\n"}
+	}
+	texts := map[string]string{}
+	included := map[string]bool{}
+	for _, f := range files {
+		texts[f.Name] = f.Text
+		for _, m := range includeLine.FindAllStringSubmatch(f.Text, -1) {
+			if m[1] != f.Name {
+				included[path.Base(m[1])] = true
+			}
+		}
+	}
+	var r Result
+	var srcs []driver.Source
+	for _, f := range files {
+		if !included[f.Name] {
+			srcs = append(srcs, driver.Source{Name: f.Name, Src: []byte(f.Text)})
+			r.Inputs = append(r.Inputs, f.Name)
+		}
+	}
+	if len(srcs) == 0 { // every file includes another: the first is the input
+		srcs, r.Inputs = []driver.Source{{Name: files[0].Name, Src: []byte(files[0].Text)}}, []string{files[0].Name}
+	}
+	printer := ir.DiagPrinter{Source: func(name string) []byte { return []byte(texts[name]) }}
+	diag := func(err error) {
 		errs := ir.Errors(err)
-		if len(errs) == 0 {
-			return Result{Diagnostics: inputName + ": error: " + err.Error() + "\n"}
+		if errs == nil {
+			r.Diagnostics += "error: " + err.Error() + "\n"
+			return
 		}
+		errs.Sort()
 		for _, e := range errs {
-			b.WriteString(printer.Format(e) + "\n")
+			r.Diagnostics += printer.Format(e) + "\n"
 		}
-		return Result{Diagnostics: b.String()}
+	}
+	pp := hlsl.PPOptions{
+		Defines: opts.Defines,
+		ReadFile: func(p string) ([]byte, error) {
+			if t, ok := texts[path.Base(p)]; ok {
+				return []byte(t), nil
+			}
+			return nil, fs.ErrNotExist
+		},
+		AllowMissingIncludes: true,
 	}
 	st, ok := pack.Lookup(opts.Strategy)
 	if !ok {
-		return fail(errors.New("unknown strategy " + opts.Strategy))
+		diag(errors.New("unknown strategy " + opts.Strategy))
+		return r
 	}
+	var vars []driver.Variant
+	if strings.TrimSpace(opts.Variants) != "" {
+		var err error
+		if vars, err = driver.ParseVariants("variants", []byte(opts.Variants)); err != nil {
+			diag(err)
+			return r
+		}
+	}
+	// The choices: what every input holds.
+	for _, s := range srcs {
+		o := pp
+		u, err := hlsl.ParseFile(s.Name, s.Src, &o)
+		if err != nil {
+			continue // the run below reports it
+		}
+		for _, l := range u.List() {
+			list := &r.Functions
+			if l.Kind == "struct" {
+				list = &r.Structs
+			}
+			if !slices.Contains(*list, l.Name) {
+				*list = append(*list, l.Name)
+			}
+		}
+		for _, t := range u.Techniques() {
+			if t.Name != "" {
+				r.Techniques = append(r.Techniques, t.Name)
+			}
+		}
+	}
+	if opts.Mode == "rewrite" {
+		r.rewrite(srcs, pp, st, vars, opts, diag)
+	} else {
+		r.pack(srcs[0], pp, st, vars, opts, diag)
+	}
+	return r
+}
+
+// rewrite is shpack rewrite on the inputs.
+func (r *Result) rewrite(srcs []driver.Source, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
+	ro := driver.RewriteOptions{PP: pp, Strategy: st, All: opts.All, TexcoordNames: opts.Semantics == "texcoord", VSEntry: opts.VSEntry, PSEntry: opts.PSEntry}
+	if (ro.VSEntry == "") != (ro.PSEntry == "") {
+		diag(errors.New("choose both entry points of the pair (or neither: the techniques' pairs)"))
+		return
+	}
+	var res *driver.RewriteResult
+	var err error
+	if len(vars) > 0 {
+		res, err = driver.RewriteVariants(srcs, ro, vars, "variants")
+	} else {
+		res, err = driver.Rewrite(srcs, ro)
+	}
+	if res != nil {
+		for _, w := range res.Warnings {
+			diag(ir.ErrorList{w})
+		}
+	}
+	if err != nil {
+		diag(err)
+		return
+	}
+	for _, n := range res.Notes {
+		r.Notes += n.String() + "\n"
+	}
+	for i, s := range srcs {
+		out := string(res.Outputs[i])
+		r.Outputs = append(r.Outputs, Output{Name: s.Name, Text: out, Diff: Diff(string(s.Src), out)})
+	}
+	if panels := driver.PairPanels(res.Pairs); len(panels) > 0 {
+		var b bytes.Buffer
+		title, sub := emit.MapTitles(panels[0].Layout, srcs[0].Name)
+		if err := emit.RegisterMap(&b, title, sub, panels, 2); err != nil {
+			diag(err)
+			return
+		}
+		r.SVG = b.String()
+	}
+	r.OK = true
+}
+
+// pack is shpack FILE on the first input: the layout of its signature,
+// shown even when it overflows (with why).
+func (r *Result) pack(src driver.Source, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
 	f, err := ir.FileFor(opts.Profile, "")
 	if err != nil {
-		return fail(err)
+		diag(err)
+		return
 	}
-	u, err := hlsl.ParseFile(inputName, []byte(src), &hlsl.PPOptions{
-		ReadFile:             func(string) ([]byte, error) { return nil, fs.ErrNotExist },
-		AllowMissingIncludes: true,
-	})
+	cons := ir.Constraints{Portable: f.Packs() && !opts.MultiDcl, TexcoordNames: opts.Semantics == "texcoord" && f.Packs() && !opts.MultiDcl}
+	var svg, asm, js bytes.Buffer
+	if len(vars) > 0 {
+		if f.Profile.Name != "vs_3_0" {
+			diag(errors.New("variants are packed for vs_3_0 outputs"))
+			return
+		}
+		vl, fl, err := driver.PackVariants(src, pp, vars, driver.Selector{Struct: opts.Struct, Entry: opts.Entry}, cons)
+		if err != nil {
+			diag(err)
+			return
+		}
+		r.Notes = driver.FamilyNote(src.Name, vl, fl).String() + "\n"
+		fam := emit.Family{Largest: fl.Largest(), LowerBound: fl.LowerBound, Optimal: fl.Optimal}
+		for format, b := range map[string]*bytes.Buffer{"svg": &svg, "asm": &asm, "json": &js} {
+			if err := emit.Variants(b, format, src.Name, fam, vl); err != nil {
+				diag(err)
+				return
+			}
+		}
+		r.SVG, r.Asm, r.JSON, r.OK = svg.String(), asm.String(), js.String(), true
+		return
+	}
+	u, err := hlsl.ParseFile(src.Name, src.Src, &pp)
+	if u != nil {
+		for _, w := range u.PP.Warnings {
+			diag(ir.ErrorList{w})
+		}
+	}
 	if err != nil {
-		return fail(err)
+		diag(err)
+		return
 	}
-	sig, err := driver.DefaultSignature(u, f, "", "")
+	if opts.Technique != "" {
+		entry, err := techniqueShader(u, opts.Technique, f.Profile.Stage)
+		if err != nil {
+			diag(err)
+			return
+		}
+		opts.Entry = entry
+	}
+	sig, err := driver.DefaultSignature(u, f, opts.Struct, opts.Entry)
 	if err != nil {
-		return fail(err)
+		diag(err)
+		return
 	}
-	l, err := pack.ForFile(st, sig, f, ir.Constraints{Portable: f.Packs() && !opts.MultiDcl})
+	l, err := pack.ForFile(st, sig, f, cons)
 	if err != nil && l == nil {
-		return fail(err)
+		diag(err)
+		return
 	}
-	var r Result
 	if err != nil { // an overflow: show the layout it would need, and why
-		r = fail(err)
+		diag(err)
 	}
-	var asm, js, svg bytes.Buffer
-	title, sub := emit.MapTitles(l, inputName)
+	title, sub := emit.MapTitles(l, src.Name)
 	if e := emit.RegisterMap(&svg, title, sub, []emit.MapPanel{{Heading: emit.SideHeading(f), Layout: l}}, 0); e != nil {
-		return fail(e)
+		diag(e)
+		return
 	}
-	if e := emit.JSON(&js, l, inputName); e != nil {
-		return fail(e)
+	if e := emit.JSON(&js, l, src.Name); e != nil {
+		diag(e)
+		return
 	}
 	if err == nil {
 		if e := emit.Asm(&asm, l); e != nil {
-			return fail(e)
+			diag(e)
+			return
 		}
 	}
 	r.SVG, r.Asm, r.JSON, r.OK = svg.String(), asm.String(), js.String(), err == nil
-	return r
+}
+
+// techniqueShader is the entry point of the shader of stage that the
+// first pass of technique name compiles.
+func techniqueShader(u *hlsl.Unit, name string, stage ir.Stage) (string, error) {
+	for _, t := range u.Techniques() {
+		if t.Name != name {
+			continue
+		}
+		for _, p := range t.Passes {
+			refs := p.VS
+			if stage == ir.Pixel {
+				refs = p.PS
+			}
+			for _, r := range refs {
+				if r.Entry != "" {
+					return r.Entry, nil
+				}
+			}
+		}
+		return "", ir.ErrorList{&ir.Error{Pos: t.Pos, Msg: "technique " + name + " compiles no " + stage.String() + " shader"}}
+	}
+	return "", errors.New("no technique named " + name)
+}
+
+// An Example is a set of files and the options that show it.
+type Example struct {
+	Title   string  `json:"title"`
+	Files   []File  `json:"files"`
+	Options Options `json:"options"`
+}
+
+// Examples are the corpus examples one click away: an SDK effect that
+// overflows, rewritten; a permutation set, rewritten into one source; a
+// pair in two files that share a header.
+func Examples() []Example {
+	file := func(p string) File { return File{Name: path.Base(p), Text: string(corpus.Example(p))} }
+	base := Options{Strategy: "optimal", Profile: "vs_3_0", Semantics: "member", Mode: "rewrite"}
+	lit := base
+	lit.VSEntry, lit.PSEntry, lit.Variants = "VS", "PS", string(corpus.Example("variants/lit.variants"))
+	two := base
+	two.VSEntry, two.PSEntry = "MainVS", "MainPS"
+	return []Example{
+		{"An SDK effect with too many interpolators", []File{file("rewrite/sdk_effect_out_params.fx")}, base},
+		{"Every permutation of an uber shader, one source", []File{file("variants/lit.hlsl")}, lit},
+		{"A pair in two files with a shared header", []File{file("rewrite/two_files_vs.hlsl"), file("rewrite/two_files_ps.hlsl"), file("rewrite/two_files_common.fxh")}, two},
+	}
 }

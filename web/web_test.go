@@ -4,12 +4,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,46 +22,164 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/internal/testenv"
 )
 
-// example is the source index.html opens with.
-func example(t *testing.T) string {
-	page, err := os.ReadFile("index.html")
-	require.NoError(t, err)
-	s := string(page)
-	start := strings.Index(s, `<textarea id="source" spellcheck="false">`)
-	end := strings.Index(s, "</textarea>")
-	require.True(t, start >= 0 && end > start)
-	return s[start+len(`<textarea id="source" spellcheck="false">`) : end]
+// run runs the pipeline on one file named input.hlsl.
+func run(src string, o Options) Result {
+	return Run([]File{{Name: "input.hlsl", Text: src}}, o)
 }
 
-// TestRun checks the pipeline the page calls: the example packs into 6
-// general registers, a misspelt type is a positioned diagnostic with a
-// caret, and an overflow shows the layout it would need and why.
+// overflowing is a vertex shader whose outputs need 11 registers with one
+// per semantic (fxc: "too many interpolators"); packed, they take 6.
+const overflowing = `struct VS_OUTPUT
+{
+    float4 Pos      : POSITION;
+    float2 Tex0     : TEXCOORD0;
+    float2 Tex1     : TEXCOORD1;
+    float3 Normal   : TEXCOORD2;
+    float3 View     : TEXCOORD3;
+    float  Fog      : TEXCOORD4;
+    float4 Diffuse  : COLOR0;
+    float4 Specular : COLOR1;
+    float  Depth    : TEXCOORD5;
+    float  Shadow   : TEXCOORD6;
+    float  Rim      : TEXCOORD7;
+    float  Glow     : TEXCOORD8;
+};
+
+VS_OUTPUT main(float4 p : POSITION)
+{
+    VS_OUTPUT o = (VS_OUTPUT)0;
+    o.Pos = p;
+    return o;
+}
+`
+
+// TestRun checks the pipeline the page calls in pack mode: the example
+// packs into 6 general registers, a misspelt type is a positioned
+// diagnostic with a caret at the file's own name, and an overflow shows
+// the layout it would need and why.
 func TestRun(t *testing.T) {
-	r := Run(example(t), Options{Strategy: "optimal", Profile: "vs_3_0"})
+	opt := Options{Strategy: "optimal", Profile: "vs_3_0"}
+	r := run(overflowing, opt)
 	require.True(t, r.OK, r.Diagnostics)
 	assert.Contains(t, r.Asm, "dcl_position o0")
 	assert.Contains(t, r.SVG, "VS_OUTPUT: 6 of 10 general registers")
 	assert.Contains(t, r.JSON, `"general_registers": 6`)
 	assert.Empty(t, r.Diagnostics)
+	assert.Equal(t, []string{"VS_OUTPUT"}, r.Structs)
+	assert.Equal(t, []string{"main"}, r.Functions)
 
-	bad := Run("struct S {\n    float4 p : POSITION;\n    flaot2 uv : TEXCOORD0;\n};\n", Options{Strategy: "optimal", Profile: "vs_3_0"})
+	bad := Run([]File{{Name: "scene.hlsl", Text: "struct S {\n    float4 p : POSITION;\n    flaot2 uv : TEXCOORD0;\n};\n"}}, opt)
 	assert.False(t, bad.OK)
-	assert.Contains(t, bad.Diagnostics, "input.hlsl:3:5: error:")
+	assert.Contains(t, bad.Diagnostics, "scene.hlsl:3:5: error:")
 	assert.Contains(t, bad.Diagnostics, "did you mean")
 	assert.Contains(t, bad.Diagnostics, "    3 |     flaot2 uv : TEXCOORD0;")
 
-	fxc := Run(example(t), Options{Strategy: "fxc", Profile: "vs_3_0"})
+	fxc := run(overflowing, Options{Strategy: "fxc", Profile: "vs_3_0"})
 	assert.False(t, fxc.OK)
 	assert.Contains(t, fxc.Diagnostics, "too many interpolators")
 	assert.Contains(t, fxc.SVG, "VS_OUTPUT: 11 of 10 general registers")
 
-	multi := Run(example(t), Options{Strategy: "optimal", Profile: "vs_3_0", MultiDcl: true})
+	multi := run(overflowing, Options{Strategy: "optimal", Profile: "vs_3_0", MultiDcl: true})
 	assert.Contains(t, multi.Asm, "dcl_texcoord1 o")
-	unknown := Run("", Options{Strategy: "best", Profile: "vs_3_0"})
-	assert.Equal(t, "input.hlsl: error: unknown strategy best\n", unknown.Diagnostics)
+	unknown := run("", Options{Strategy: "best", Profile: "vs_3_0"})
+	assert.Equal(t, "error: unknown strategy best\n", unknown.Diagnostics)
+}
+
+// TestRunFiles: includes are the other tabs, found by name; a missing one
+// is a warning at its #include; a file no tab includes is an input.
+func TestRunFiles(t *testing.T) {
+	main := "#include \"common.fxh\"\nVS_OUTPUT VS(float4 p : POSITION) { VS_OUTPUT o = (VS_OUTPUT)0; o.Pos = p; return o; }\n"
+	hdr := strings.Replace(overflowing, "VS_OUTPUT main(float4 p : POSITION)\n{\n    VS_OUTPUT o = (VS_OUTPUT)0;\n    o.Pos = p;\n    return o;\n}\n", "", 1)
+	opt := Options{Strategy: "optimal", Profile: "vs_3_0"}
+	r := Run([]File{{"scene.hlsl", main}, {"common.fxh", hdr}}, opt)
+	require.True(t, r.OK, r.Diagnostics)
+	assert.Equal(t, []string{"scene.hlsl"}, r.Inputs)
+	assert.Contains(t, r.SVG, "VS_OUTPUT: 6 of 10 general registers")
+
+	missing := Run([]File{{"scene.hlsl", main}}, opt)
+	assert.Contains(t, missing.Diagnostics, "scene.hlsl:1:")
+	assert.Contains(t, missing.Diagnostics, "common.fxh")
+}
+
+// TestRunRewrite: rewrite mode gives what driver.Rewrite gives, with a
+// diff against the input and both sides' maps; an entry choice and the
+// examples work.
+func TestRunRewrite(t *testing.T) {
+	for _, ex := range Examples() {
+		r := Run(ex.Files, ex.Options)
+		require.True(t, r.OK, "%s: %s", ex.Title, r.Diagnostics)
+		require.NotEmpty(t, r.Outputs, ex.Title)
+		var srcs []driver.Source
+		for _, f := range ex.Files {
+			if slices.Contains(r.Inputs, f.Name) {
+				srcs = append(srcs, driver.Source{Name: f.Name, Src: []byte(f.Text)})
+			}
+		}
+		assert.Len(t, r.Outputs, len(srcs), ex.Title)
+		assert.NotEmpty(t, r.Outputs[0].Diff, "%s: the rewrite changes the first input", ex.Title)
+		assert.Contains(t, r.SVG, "vertex shader", ex.Title)
+		assert.Contains(t, r.SVG, "pixel shader", ex.Title)
+	}
+	two := Examples()[2]
+	r := Run(two.Files, two.Options)
+	assert.Equal(t, []string{"two_files_vs.hlsl", "two_files_ps.hlsl"}, r.Inputs, "the header is included, not an input")
+
+	// The effect example rewritten for its techniques, against the driver.
+	ex := Examples()[0]
+	r = Run(ex.Files, ex.Options)
+	want, err := driver.Rewrite([]driver.Source{{Name: ex.Files[0].Name, Src: []byte(ex.Files[0].Text)}}, driver.RewriteOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, string(want.Outputs[0]), r.Outputs[0].Text)
+	assert.Contains(t, r.Techniques, "Scene")
+	assert.Contains(t, r.Notes, "packed")
+
+	// Pack mode: a technique's shader, for either stage.
+	po := Options{Mode: "pack", Strategy: "optimal", Profile: "vs_3_0", Technique: "Fog"}
+	p := Run(ex.Files, po)
+	require.True(t, p.OK, p.Diagnostics)
+	assert.Contains(t, p.SVG, "SceneVS: 6 of 10 general registers")
+	po.Profile = "ps_3_0"
+	p = Run(ex.Files, po)
+	require.True(t, p.OK, p.Diagnostics)
+	assert.Contains(t, p.SVG, "FogPS")
+	po.Technique = "Nope"
+	assert.Contains(t, Run(ex.Files, po).Diagnostics, "no technique named Nope")
+
+	one := ex.Options
+	one.VSEntry = "SceneVS"
+	bad := Run(ex.Files, one)
+	assert.Contains(t, bad.Diagnostics, "both entry points")
+}
+
+// TestDiff checks the diff against what it must say: nothing for equal
+// texts, and hunks whose lines rebuild both texts.
+func TestDiff(t *testing.T) {
+	assert.Empty(t, Diff("a\nb\n", "a\nb\n"))
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n"
+	b := "0\n1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11\n12\n13\n15\n16\n"
+	d := Diff(a, b)
+	// What GNU diff -u prints for the same two files (hunks whose context
+	// would overlap are one).
+	assert.Equal(t, "@@ -1,8 +1,9 @@\n+0\n 1\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n@@ -11,5 +12,5 @@\n 11\n 12\n 13\n-14\n 15\n+16\n", d)
+	// Property: the kept and removed lines are a's, the kept and added b's.
+	for _, tc := range [][2]string{{"", "x\n"}, {"x\n", ""}, {"a\nb\nc\n", "c\nb\na\n"}, {a, b}} {
+		ops := editScript(strings.SplitAfter(tc[0], "\n")[:strings.Count(tc[0], "\n")], strings.SplitAfter(tc[1], "\n")[:strings.Count(tc[1], "\n")])
+		var ga, gb strings.Builder
+		for _, o := range ops {
+			if o.kind != '+' {
+				ga.WriteString(o.line)
+			}
+			if o.kind != '-' {
+				gb.WriteString(o.line)
+			}
+		}
+		assert.Equal(t, tc[0], ga.String())
+		assert.Equal(t, tc[1], gb.String())
+	}
 }
 
 // chromium returns the browser to drive, skipping the test when none is
@@ -75,11 +197,17 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+var update = flag.Bool("update", false, "rewrite the README's screenshots of the playground")
+
 // TestPlayground builds the page as it is published (shpack.wasm for
 // GOOS=js, Go's wasm_exec.js, index.html), serves it on 127.0.0.1 and
-// drives it in headless Chromium: the example is packed on load, editing
-// the source repacks it, an error shows its position, and the strategy
-// control takes effect. What the page shows is what Run gives.
+// drives it in headless Chromium at 1400x1000: the overflowing SDK effect
+// is rewritten on load (what Run gives, diff and map), an include tab
+// feeds the main file and a missing one is a warning at its #include, an
+// entry choice takes effect in pack mode, an error keeps the last output
+// greyed with the diagnostics, and the page's URL opened in a fresh tab
+// gives the same output. With -update it writes the screenshots the README
+// shows.
 func TestPlayground(t *testing.T) {
 	testenv.Heavy(t)
 	browser := chromium(t)
@@ -99,71 +227,187 @@ func TestPlayground(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.DisableGPU)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel = context.WithTimeout(ctx, 120*time.Second)
 	defer cancel()
+	page := newPage(t, ctx)
+	page.open(srv.URL + "/index.html")
 
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		require.NoError(t, chromedp.Do(ctx, steps...))
-	}
-	get := func(a chromedp.Action[string]) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, a)
-		require.NoError(t, err)
-		return v
-	}
-	fire := func(id, event string) {
-		t.Helper()
-		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("`+id+`").dispatchEvent(new Event("`+event+`"))`))
-		require.NoError(t, err)
-	}
+	// On load: the SDK effect, rewritten as Run rewrites it.
+	ex := Examples()[0]
+	want := Run(ex.Files, ex.Options)
+	require.True(t, want.OK, want.Diagnostics)
+	page.waitFor(`document.getElementById("status").textContent === "rewritten"`)
+	assert.Equal(t, strings.TrimSpace(want.Outputs[0].Diff), strings.TrimSpace(page.text(`#outputs pre`)), "the diff of the rewrite")
+	html := page.html(`#map`)
+	assert.Contains(t, html, "vertex shader SceneVS")
+	assert.Contains(t, html, "pixel shader ScenePS")
+	assert.Contains(t, page.text(`#notes`), "packed")
+	assert.Equal(t, ex.Files[0].Name, page.text(`#tabs button.active`))
+	page.screenshot("rewrite.png")
 
-	// waitFor polls a JavaScript condition until it holds.
-	waitFor := func(cond string) {
-		t.Helper()
-		for {
-			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
-			require.NoError(t, err, "waiting for %s", cond)
-			if ok {
-				return
-			}
-			time.Sleep(50 * time.Millisecond)
+	// The whole rewritten file, one click away.
+	page.eval(`(() => { const c = document.querySelector("#outputs .whole"); c.checked = true; c.dispatchEvent(new Event("change")); return true; })()`)
+	assert.Equal(t, strings.TrimSpace(want.Outputs[0].Text), strings.TrimSpace(page.text(`#outputs pre`)))
+
+	// An error keeps the last output, greyed, with the diagnostics at the
+	// file's own name and line.
+	broken := strings.Replace(ex.Files[0].Text, "technique Fog\n", "technique Fog {\n", 1)
+	require.NotEqual(t, broken, ex.Files[0].Text)
+	page.edit(broken)
+	assert.Contains(t, page.text(`#diagnostics`), "sdk_effect_out_params.fx:80:1: error:")
+	assert.Equal(t, "see the diagnostics", page.text(`#status`))
+	assert.Contains(t, page.html(`#map`), "vertex shader SceneVS", "the last map stays")
+	assert.True(t, page.bool(`document.body.classList.contains("stale")`))
+	assert.Contains(t, page.text(`#gutter`), "\n80\n", "the editor numbers its lines")
+	assert.Equal(t, "80", page.text(`#gutter .bad`), "and marks the line of the error")
+	page.screenshot("error.png")
+
+	// Includes are tabs: the pair in two files with its header.
+	page.eval(`(() => { const s = document.getElementById("example"); s.value = "2"; s.dispatchEvent(new Event("change")); return true; })()`)
+	page.waitFor(`document.getElementById("status").textContent === "rewritten" && document.querySelectorAll("#tabs button").length === 4`)
+	two := Examples()[2]
+	wantTwo := Run(two.Files, two.Options)
+	assert.Equal(t, "two_files_vs.hlsl,two_files_ps.hlsl", page.eval(`[...document.querySelectorAll("#tabs button.input")].map((b) => b.textContent.replace("×", "")).join()`))
+	assert.Equal(t, strings.TrimSpace(wantTwo.Outputs[1].Diff), strings.TrimSpace(page.text(`#outputs pre[data-name="two_files_ps.hlsl"]`)))
+	// Without the header tab, its #include is a warning at its position.
+	page.eval(`(() => { document.querySelectorAll("#tabs .close")[2].click(); return true; })()`)
+	page.waitFor(`document.getElementById("diagnostics").textContent.includes("two_files_common.fxh")`)
+	assert.Contains(t, page.text(`#diagnostics`), "two_files_vs.hlsl:6:")
+	// A diagnostic leads to its file and line.
+	page.eval(`(() => { goTo("two_files_vs.hlsl", 6, 1); return true; })()`)
+	assert.Equal(t, "two_files_vs.hlsl", strings.TrimSuffix(page.text(`#tabs button.active`), "×"))
+	assert.Equal(t, "6", page.text(`#gutter .bad`))
+
+	// Files dropped on the editor become tabs (a header again, here).
+	n := page.eval(`document.body.dataset.runs`)
+	header, err := json.Marshal(two.Files[2].Text)
+	require.NoError(t, err)
+	page.eval(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([` + string(header) + `], "two_files_common.fxh"));
+		document.getElementById("editor").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true}));
+		return true; })()`)
+	page.waitFor(`+document.body.dataset.runs > ` + n + ` && document.getElementById("status").textContent === "rewritten"`)
+	assert.Equal(t, "two_files_common.fxh", strings.TrimSuffix(page.text(`#tabs button.active`), "×"))
+	assert.Equal(t, strings.TrimSpace(wantTwo.Outputs[1].Diff), strings.TrimSpace(page.text(`#outputs pre[data-name="two_files_ps.hlsl"]`)), "the header is back")
+
+	// Pack mode, and an entry choice.
+	page.edit(overflowing)
+	page.set("mode", "pack")
+	page.waitFor(`document.getElementById("status").textContent === "packed"`)
+	page.set("entry", "main")
+	wantPack := Run([]File{{Name: "two_files_vs.hlsl", Text: overflowing}, {Name: "two_files_ps.hlsl", Text: two.Files[1].Text}}, Options{Mode: "pack", Strategy: "optimal", Profile: "vs_3_0", Semantics: "member", Entry: "main"})
+	require.True(t, wantPack.OK, wantPack.Diagnostics)
+	assert.Equal(t, strings.TrimSpace(wantPack.Asm), strings.TrimSpace(page.text(`#asm`)))
+	assert.Contains(t, page.html(`#map`), "main: 6 of 10 general registers")
+
+	// The URL holds the state: a fresh tab shows the same.
+	page.waitFor(`document.body.dataset.saved === document.body.dataset.runs`)
+	url := page.eval(`location.href`)
+	require.Contains(t, url, "#s=")
+	asm, mapHTML := page.text(`#asm`), page.html(`#map`)
+	fresh := newPage(t, ctx)
+	fresh.open(url)
+	fresh.waitFor(`document.getElementById("status").textContent === "packed"`)
+	assert.Equal(t, asm, fresh.text(`#asm`))
+	assert.Equal(t, mapHTML, fresh.html(`#map`))
+	assert.Equal(t, "pack", fresh.eval(`document.getElementById("mode").value`))
+	assert.Equal(t, "main", fresh.eval(`document.getElementById("entry").value`))
+}
+
+// A page is one tab of the browser, driven by the test.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func newPage(t *testing.T, parent context.Context) *page {
+	ctx, cancel := chromedp.NewContext(parent)
+	t.Cleanup(cancel)
+	return &page{t, ctx}
+}
+
+func (p *page) open(url string) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`#map svg`))))
+}
+
+func (p *page) eval(js string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[any](js))
+	require.NoError(p.t, err, js)
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return fmt.Sprint(v)
+}
+
+func (p *page) bool(js string) bool {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](js))
+	require.NoError(p.t, err, js)
+	return v
+}
+
+func (p *page) text(css string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Text(chromedp.CSS(css)))
+	require.NoError(p.t, err, css)
+	return v
+}
+
+func (p *page) html(css string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.InnerHTML(chromedp.CSS(css)))
+	require.NoError(p.t, err, css)
+	return v
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func (p *page) waitFor(cond string) {
+	p.t.Helper()
+	for {
+		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](cond))
+		require.NoError(p.t, err, "waiting for %s", cond)
+		if ok {
+			return
 		}
+		time.Sleep(50 * time.Millisecond)
 	}
+}
 
-	do(chromedp.Navigate(srv.URL+"/index.html"), chromedp.WaitVisible(chromedp.CSS(`#map svg`)))
-	want := Run(example(t), Options{Strategy: "optimal", Profile: "vs_3_0"})
-	assert.Equal(t, strings.TrimSpace(want.Asm), strings.TrimSpace(get(chromedp.Text(chromedp.CSS(`#asm`)))), "the example is packed on load")
-	assert.Contains(t, get(chromedp.InnerHTML(chromedp.CSS(`#map`))), "VS_OUTPUT: 6 of 10 general registers")
-	assert.Equal(t, "packed", get(chromedp.Text(chromedp.CSS(`#status`))))
+// edit replaces the active tab's text as typing would, and waits for the
+// run it starts.
+func (p *page) edit(src string) {
+	p.t.Helper()
+	n := p.eval(`document.body.dataset.runs`)
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.SetValue(chromedp.CSS(`#source`), src)))
+	p.eval(`document.getElementById("source").dispatchEvent(new Event("input"))`)
+	p.waitFor(`+document.body.dataset.runs > ` + n)
+}
 
-	// edit replaces the source as typing would, and waits for run n.
-	edit := func(src string, n string) {
-		t.Helper()
-		do(chromedp.SetValue(chromedp.CSS(`#source`), src))
-		fire("source", "input")
-		waitFor(`document.body.dataset.runs >= ` + n)
+// set sets a control and waits for the run it starts.
+func (p *page) set(id, value string) {
+	p.t.Helper()
+	n := p.eval(`document.body.dataset.runs`)
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.SetValue(chromedp.CSS("#"+id), value)))
+	p.eval(`document.getElementById("` + id + `").dispatchEvent(new Event("change"))`)
+	p.waitFor(`+document.body.dataset.runs > ` + n)
+}
+
+// screenshot writes the page's screenshot to docs/playground-NAME with
+// -update (the README shows them), and checks it was made either way.
+func (p *page) screenshot(name string) {
+	p.t.Helper()
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	require.NoError(p.t, err)
+	require.NotEmpty(p.t, png)
+	if *update {
+		require.NoError(p.t, os.WriteFile(filepath.Join(testenv.Root(p.t), "docs", "playground-"+name), png, 0o644))
 	}
-	smaller := strings.Replace(example(t), "    float  Glow     : TEXCOORD8;\n", "", 1)
-	edit(smaller, "2")
-	assert.Equal(t, strings.TrimSpace(Run(smaller, Options{Strategy: "optimal", Profile: "vs_3_0"}).Asm), strings.TrimSpace(get(chromedp.Text(chromedp.CSS(`#asm`)))))
-	assert.NotContains(t, get(chromedp.InnerHTML(chromedp.CSS(`#map`))), "Glow", "the map follows the edit")
-
-	broken := strings.Replace(example(t), "float2 Tex0", "flaot2 Tex0", 1)
-	edit(broken, "3")
-	diags := get(chromedp.Text(chromedp.CSS(`#diagnostics`)))
-	assert.Contains(t, diags, "input.hlsl:6:5: error:")
-	assert.Contains(t, diags, "^")
-	assert.Equal(t, "see the diagnostics", get(chromedp.Text(chromedp.CSS(`#status`))))
-
-	edit(example(t), "4")
-	do(chromedp.SetValue(chromedp.CSS(`#strategy`), "fxc"))
-	fire("strategy", "change")
-	waitFor(`document.getElementById("diagnostics").textContent.includes("too many interpolators")`)
-	assert.Contains(t, get(chromedp.InnerHTML(chromedp.CSS(`#map`))), "VS_OUTPUT: 11 of 10 general registers", "the map shows what fxc would need")
 }
