@@ -233,6 +233,9 @@ type componentResult struct {
 	pairs      []RewrittenPair
 	notes      []ir.Note
 	interfaces []layoutfile.Interface
+	// unread is set when a vertex shader's outputs could not be read:
+	// whether the set fits is then not known.
+	unread bool
 }
 
 // component packs one linked set and adds it to the plan if it needs
@@ -251,6 +254,13 @@ func (w *rewriter) component(comp []pair, plan *rewrite.Plan) {
 		w.res.Interfaces = append(w.res.Interfaces, sub.interfaces...)
 	case need:
 		w.errs = append(w.errs, errs...)
+	case sub.unread:
+		// shpack cannot read the shader (a type or a construct it does
+		// not model): it does not know that the set fits, and says so
+		// rather than claim it; the compiler reports what is wrong.
+		errs.Sort()
+		e := errs[0]
+		w.note(e.Pos, "left as it is: shpack cannot read it (%s), so it does not know whether its outputs fit with one register per semantic", e.Msg)
 	default:
 		errs.Sort()
 		e := errs[0]
@@ -275,6 +285,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		ep, err := w.entry(p.vs)
 		if err != nil {
 			errs = append(errs, p.context(err)...)
+			plan.unread = true
 			continue
 		}
 		fxc, ferr := pack.ForFile(pack.FXC{}, ep.Out, vsFile, ir.Constraints{MixColor: w.opts.MixColor})

@@ -60,6 +60,18 @@ technique Old { pass P0 { VertexShader = compile vs_2_0 SmallVS(); PixelShader =
 	require.NoError(t, err)
 	assert.NotContains(t, string(res.Outputs[0]), "SmallVS_Packed")
 	assert.Contains(t, res.Notes[1].String(), "fx.fx:30:57: note: left as it is (it fits with one register per semantic, and --all cannot rewrite it): technique Old, pass P0 compiles SmallVS for vs_2_0")
+
+	// A vertex shader shpack cannot read is left as it is, and the note
+	// does not claim that it fits: nothing says so.
+	unread := strings.Replace(src, "SMALL SmallVS(float4 p : POSITION)", "SMALL SmallVS(float4 p : POSITION, out flaot2 q : TEXCOORD9)", 1)
+	res, err = driver.Rewrite([]driver.Source{{Name: "fx.fx", Src: []byte(unread)}}, driver.RewriteOptions{})
+	require.NoError(t, err)
+	var got []string
+	for _, n := range res.Notes {
+		got = append(got, n.String())
+	}
+	assert.Contains(t, strings.Join(got, "\n"), "note: left as it is: shpack cannot read it (technique Small, pass P0: unknown type flaot2")
+	assert.NotContains(t, strings.Join(got, "\n"), "SmallVS fits")
 }
 
 func TestRewriteTwoSources(t *testing.T) {

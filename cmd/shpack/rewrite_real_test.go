@@ -104,6 +104,9 @@ func TestRewriteCorpusReal(t *testing.T) {
 			if _, msg, ok := strings.Cut(ln, "note: left as it is (it fits with one register per semantic, and --all cannot rewrite it): "); ok {
 				leftAlone[rel] = msg
 			}
+			if _, msg, ok := strings.Cut(ln, "note: left as it is: shpack cannot read it ("); ok {
+				leftAlone[rel] = strings.TrimSuffix(msg, "), so it does not know whether its outputs fit with one register per semantic")
+			}
 		}
 		data, err := os.ReadFile(out)
 		require.NoError(t, err)
