@@ -1,14 +1,18 @@
 // Package driver is shpack as a library: shader files in; signatures,
-// layouts, linked pairs, compared strategies and rewritten sources out. It is what a Go build
-// tool calls, and what the shpack command wires to flags and files.
+// layouts, linked pairs, compared strategies, rewritten sources and
+// repacked programs out. It is what a Go build tool calls, and what the
+// shpack command wires to flags and files.
 //
 // It owns the decisions that span the other packages: which shaders of a
 // file belong together (the passes of its techniques, or a pair named by
 // the caller), which of them need packing, and how one layout is shared
 // by every pass that uses a shader; how permutations (variants) share a
-// family layout and one rewritten source. It reads no files itself unless the
-// caller's preprocessor options do (includes), and keeps no state between
-// calls.
+// family layout and one rewritten source; how a compiled pair is repacked
+// and checked before anything is written (RepackPair, RepackStage); what
+// interfaces a layout file records. It reads no files itself unless the
+// caller's preprocessor options do (includes), or the caller asks it to
+// find the shader files of folders (FindShaderFiles); it keeps no state
+// between calls.
 package driver
 
 import (
