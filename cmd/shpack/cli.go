@@ -29,7 +29,7 @@ type opts struct {
 	touch                             bool
 	variants, layoutIn, layoutOut     string
 	layoutFile                        *layoutfile.File // layoutIn, read
-	front                             frontFlags
+	pp                                hlsl.PPOptions   // -D, -I, --allow-missing-includes
 
 	structN, entry, profile, direction   string
 	vsEntry, psEntry, vsStruct, psStruct string
@@ -38,8 +38,8 @@ type opts struct {
 	vsVariants, psVariants               string
 	all                                  bool
 
-	packing packOpts
-	set     map[string]bool // the flags given
+	packOpts
+	set map[string]bool // the flags given
 
 	strategies, chart string
 	summary, verbose  bool
@@ -48,8 +48,9 @@ type opts struct {
 
 	compiler, compilerKind string
 
-	rep   ir.Reporter // the diagnostics flags set its fields
-	color string      // --color
+	rep        ir.Reporter // the diagnostics flags set its fields
+	diagFormat string      // --diagnostics-format
+	color      string      // --color
 }
 
 // A flagDef is one flag: its name, the value it binds in opts, its help
@@ -84,14 +85,14 @@ var flagTable = []flagDef{
 	{"vs-variants", secSelect, "`FILE` with --ps-variants: each stage's own list of permutations (Urho3D's VS and PS defines), one source for both; a macro every line of one file defines and no line of the other (COMPILEVS, COMPILEPS) tells the stages apart", func(o *opts) any { return &o.vsVariants }},
 	{"ps-variants", secSelect, "`FILE` the pixel stage's permutations (see --vs-variants)", func(o *opts) any { return &o.psVariants }},
 
-	{"strategy", secPack, "`NAME` packing strategy (default optimal): fxc: one register per semantic, declaration order; prefix-stable: declaration-order first fit (DXC's default); vertical: declaration order, most-free register first (vkd3d); optimal: first-fit decreasing, fewest registers; exact: search, also optimal for --indexed arrays; stable-fit: prefix-stable while it fits, else optimal", func(o *opts) any { return &o.packing.strategy }},
+	{"strategy", secPack, "`NAME` packing strategy (default optimal): fxc: one register per semantic, declaration order; prefix-stable: declaration-order first fit (DXC's default); vertical: declaration order, most-free register first (vkd3d); optimal: first-fit decreasing, fewest registers; exact: search, also optimal for --indexed arrays; stable-fit: prefix-stable while it fits, else optimal", func(o *opts) any { return &o.strategy }},
 	{"strategies", secPack, "`a,b,...` the strategies to compare (default: all)", func(o *opts) any { return &o.strategies }},
-	{"mix-color", secPack, "let COLOR share registers with other semantics (by default COLOR is kept apart: flat shading leaves the other components of a COLOR register undefined)", func(o *opts) any { return &o.packing.mixColor }},
-	{"portable", secPack, "the default layout: one declaration per register, with the full mask, named after one of its members, which Wine, Proton, DXVK and MojoShader read correctly. Accepted, changes nothing", func(o *opts) any { return &o.packing.portableFlag }},
-	{"multi-dcl", secPack, "one declaration per member instead (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw), as Microsoft's documentation allows: native drivers read it, but Wine, DXVK and MojoShader keep one semantic per register and silently read zeros for the others", func(o *opts) any { return &o.packing.multiDcl }},
-	{"semantics", secPack, "`member|texcoord` what a packed register is declared as: member (default), the semantic of one of its members, never FOG for a shared register nor COLOR unless every member is a COLOR (MojoShader cannot link FOG and clamps COLOR), else a TEXCOORD no member uses; texcoord: every general register TEXCOORD0, 1, ... in register order", func(o *opts) any { return &o.packing.semantics }},
-	{"indexed", secPack, "`MEMBER` MEMBER is an array the shader indexes dynamically (o[aL]): keep its rows in consecutive registers (repeatable; POSITION0 then goes to o0, PSIZE to o1)", func(o *opts) any { return &o.packing.indexed }},
-	{"registers", secPack, "`N` general-register budget other than the profile's 10; above 10 only JSON is written", func(o *opts) any { return &o.packing.registers }},
+	{"mix-color", secPack, "let COLOR share registers with other semantics (by default COLOR is kept apart: flat shading leaves the other components of a COLOR register undefined)", func(o *opts) any { return &o.mixColor }},
+	{"portable", secPack, "the default layout: one declaration per register, with the full mask, named after one of its members, which Wine, Proton, DXVK and MojoShader read correctly. Accepted, changes nothing", func(o *opts) any { return &o.portableFlag }},
+	{"multi-dcl", secPack, "one declaration per member instead (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw), as Microsoft's documentation allows: native drivers read it, but Wine, DXVK and MojoShader keep one semantic per register and silently read zeros for the others", func(o *opts) any { return &o.multiDcl }},
+	{"semantics", secPack, "`member|texcoord` what a packed register is declared as: member (default), the semantic of one of its members, never FOG for a shared register nor COLOR unless every member is a COLOR (MojoShader cannot link FOG and clamps COLOR), else a TEXCOORD no member uses; texcoord: every general register TEXCOORD0, 1, ... in register order", func(o *opts) any { return &o.semantics }},
+	{"indexed", secPack, "`MEMBER` MEMBER is an array the shader indexes dynamically (o[aL]): keep its rows in consecutive registers (repeatable; POSITION0 then goes to o0, PSIZE to o1)", func(o *opts) any { return &o.indexed }},
+	{"registers", secPack, "`N` general-register budget other than the profile's 10; above 10 only JSON is written", func(o *opts) any { return &o.registers }},
 
 	{"o", secOut, "`FILE` write the output to FILE instead of stdout ('-': stdout), atomically: an existing FILE is left untouched on error, and not rewritten when the content is the same", func(o *opts) any { return &o.out }},
 	{"out-dir", secOut, "`DIR` write one output per input (or per pass, or per variant) into DIR, created if needed; nothing is written unless all succeed", func(o *opts) any { return &o.outDir }},
@@ -111,14 +112,14 @@ var flagTable = []flagDef{
 	{"compiler", secOut, "`PATH` the compiler to run (default: $SHPACK_FXC, else the fxc the command line names by path): fxc.exe (through Wine off Windows) or vkd3d-compiler, told apart by name", func(o *opts) any { return &o.compiler }},
 	{"compiler-kind", secOut, "`fxc|vkd3d` the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
 
-	{"D", secIn, "`NAME[=VALUE]` define a macro (repeatable)", func(o *opts) any { return &o.front.defines }},
-	{"I", secIn, "`DIR` add an include directory (repeatable)", func(o *opts) any { return &o.front.includes }},
-	{"allow-missing-includes", secIn, "warn about include files that cannot be found and go on (by default a missing include is an error)", func(o *opts) any { return &o.front.allowMissing }},
+	{"D", secIn, "`NAME[=VALUE]` define a macro (repeatable)", func(o *opts) any { return (*stringList)(&o.pp.Defines) }},
+	{"I", secIn, "`DIR` add an include directory (repeatable)", func(o *opts) any { return (*stringList)(&o.pp.IncludeDirs) }},
+	{"allow-missing-includes", secIn, "warn about include files that cannot be found and go on (by default a missing include is an error)", func(o *opts) any { return &o.pp.AllowMissingIncludes }},
 	{"vs-define", secIn, "`NAME[=VALUE]` a definition for the vertex side only (repeatable), for files that hold both stages apart with them (Urho3D: --vs-define=COMPILEVS --ps-define=COMPILEPS)", func(o *opts) any { return &o.vsDefines }},
 	{"ps-define", secIn, "`NAME[=VALUE]` a definition for the pixel side only (see --vs-define)", func(o *opts) any { return &o.psDefines }},
 
-	{"diagnostics-format", secDiag, "`gcc|plain|msvc|sarif|json` gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return diagFormat{&o.rep} }},
-	{"color", secDiag, "`auto|always|never` colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return colorFlag{&o.color} }},
+	{"diagnostics-format", secDiag, "`gcc|plain|msvc|sarif|json` gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return &o.diagFormat }},
+	{"color", secDiag, "`auto|always|never` colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return &o.color }},
 	{"no-caret", secDiag, "no source lines", func(o *opts) any { return &o.rep.Printer.NoCaret }},
 	{"max-errors", secDiag, "`N` print at most N errors (default 10; 0: all)", func(o *opts) any { return &o.rep.Max }},
 	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.rep.Quiet }},
@@ -208,10 +209,12 @@ func (e *env) flagSet(c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("shpack "+c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	e.opts = opts{profile: "vs_3_0", color: "auto", rep: e.newReporter()}
-	e.packing = packOpts{strategy: "optimal", semantics: "member"}
+	e.opts = opts{profile: "vs_3_0", color: "auto", diagFormat: "gcc", rep: e.newReporter()}
+	e.strategy, e.semantics = "optimal", "member"
 	e.format, _, _ = strings.Cut(c.formats, "|")
-	e.front.cache = hlsl.NewScanCache()
+	// One build step: files do not change under it, so the headers
+	// scanned for one input serve the others.
+	e.pp.Cache = hlsl.NewScanCache()
 	for _, name := range c.takes() {
 		d := defOf(name)
 		switch p := d.bind(&e.opts).(type) {
@@ -263,6 +266,17 @@ func (e *env) parse(c *command, args []string) (files []string, code int) {
 func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 	e.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
+	switch st, ok := ir.ParseDiagStyle(e.diagFormat); {
+	case e.diagFormat == "sarif" || e.diagFormat == "json":
+		e.rep.Doc, e.rep.Printer.Style = e.diagFormat, ir.DiagPlain
+	case !ok:
+		return e.usageError("unknown diagnostics format %q (known: gcc, plain, msvc, sarif, json)", e.diagFormat)
+	default:
+		e.rep.Printer.Style = st
+	}
+	if e.color != "auto" && e.color != "always" && e.color != "never" {
+		return e.usageError("--color=%s: auto, always or never", e.color)
+	}
 	e.rep.Printer.Color = e.rep.Printer.Style == ir.DiagGCC && colorMode(e.color, e.stderr)
 	if c.formats != "" && !slices.Contains(strings.Split(c.formats, "|"), e.format) {
 		return e.usageError("unknown format %q (known: %s)", e.format, strings.ReplaceAll(c.formats, "|", ", "))
@@ -425,36 +439,6 @@ func commandFirst(args []string) []string {
 	return args
 }
 
-// diagFormat is --diagnostics-format.
-type diagFormat struct{ r *ir.Reporter }
-
-func (f diagFormat) String() string { return "" }
-func (f diagFormat) Set(v string) error {
-	f.r.Doc, f.r.Printer.Style = "", ir.DiagPlain
-	if v == "sarif" || v == "json" {
-		f.r.Doc = v
-		return nil
-	}
-	st, ok := ir.ParseDiagStyle(v)
-	if !ok {
-		return fmt.Errorf("unknown diagnostics format %q (known: gcc, plain, msvc, sarif, json)", v)
-	}
-	f.r.Printer.Style = st
-	return nil
-}
-
-// colorFlag is --color.
-type colorFlag struct{ c *string }
-
-func (f colorFlag) String() string { return "" }
-func (f colorFlag) Set(v string) error {
-	if v != "auto" && v != "always" && v != "never" {
-		return fmt.Errorf("--color=%s: auto, always or never", v)
-	}
-	*f.c = v
-	return nil
-}
-
 // stringList is a repeatable string flag.
 type stringList []string
 
@@ -478,7 +462,7 @@ type packOpts struct {
 // reads) wherever registers are packed, unless --multi-dcl asks for one
 // declaration per member. It returns a usage message, or "".
 func (e *env) resolve(packs bool, profile string) string {
-	o := &e.packing
+	o := &e.packOpts
 	switch {
 	case e.set["registers"] && o.registers == 0:
 		return "--registers=0: the budget must be at least 1 (leave the flag out for the profile's)"
@@ -495,7 +479,7 @@ func (e *env) resolve(packs bool, profile string) string {
 
 // cons are the packing constraints the flags ask for.
 func (e *env) cons() ir.Constraints {
-	return ir.Constraints{MixColor: e.packing.mixColor, Budget: e.packing.registers, Portable: e.packing.portable, TexcoordNames: e.packing.semantics == "texcoord"}
+	return ir.Constraints{MixColor: e.mixColor, Budget: e.registers, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"}
 }
 
 // lookupStrategy finds a packing strategy by name.

@@ -62,8 +62,8 @@ func (e *env) runCompare(paths []string) int {
 		return e.usageError("compare needs files or directories")
 	case e.chart != "" && ext != ".svg" && ext != ".png":
 		return e.usageError("--chart=%s: the chart is written as .svg or .png", e.chart)
-	case e.packing.registers < 0 || e.packing.registers > 32:
-		return e.usageError("--registers=%d: the budget must be between 1 and 32", e.packing.registers)
+	case e.registers < 0 || e.registers > 32:
+		return e.usageError("--registers=%d: the budget must be between 1 and 32", e.registers)
 	case e.variants != "" && e.profile != "vs_3_0":
 		return e.usageError("--variants compares vs_3_0 outputs")
 	}
@@ -91,7 +91,7 @@ func (e *env) runCompare(paths []string) int {
 	} else if n := found.LeftOut(); n != "" {
 		e.notef("shpack: note: %s; -v names them)", n)
 	}
-	cons := ir.Constraints{MixColor: e.packing.mixColor, Budget: e.packing.registers}
+	cons := ir.Constraints{MixColor: e.mixColor, Budget: e.registers}
 	sel := driver.Selector{Struct: e.structN, Entry: e.entry}
 	per := parallelMap(found.Files, func(file string) []report.Entry {
 		src, name, err := e.readInput(file)
@@ -99,7 +99,7 @@ func (e *env) runCompare(paths []string) int {
 			return []report.Entry{{File: file, Kind: "file", Err: err}}
 		}
 		var out []report.Entry
-		for _, c := range driver.CompareSource(driver.Source{Name: name, Src: src}, e.front.ppOptions(), vars, f, cons, sts, sel) {
+		for _, c := range driver.CompareSource(driver.Source{Name: name, Src: src}, e.ppOptions(), vars, f, cons, sts, sel) {
 			out = append(out, report.Entry{File: file, Kind: c.Kind, Name: c.Name, Pos: c.Pos, Results: c.Results, Err: c.Err})
 		}
 		return out

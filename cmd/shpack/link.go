@@ -50,7 +50,7 @@ output, and a register whose inputs would mix centroid and non-centroid.
 }
 
 func (e *env) runLink(files []string) int {
-	strategy, serr := lookupStrategy(e.packing.strategy)
+	strategy, serr := lookupStrategy(e.strategy)
 	switch {
 	case len(files) == 0 || len(files) > 2:
 		return e.usageError("link takes VS_FILE and optionally PS_FILE")
@@ -64,8 +64,8 @@ func (e *env) runLink(files []string) int {
 		return e.usageError("--depfile needs --vs-out/--ps-out or --out-dir: its targets are the output files")
 	case e.depfile != "" && e.variants != "":
 		return e.usageError("--depfile does not apply to --variants")
-	case e.packing.registers < 0 || e.packing.registers > ir.VS30Out().General:
-		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10", e.packing.registers)
+	case e.registers < 0 || e.registers > ir.VS30Out().General:
+		return e.usageError("--registers=%d: link packs for vs_3_0 and ps_3_0, so the budget must be between 1 and 10", e.registers)
 	}
 	if msg := e.resolve(true, "vs_3_0"); msg != "" {
 		return e.usageError("%s", msg)
@@ -114,7 +114,7 @@ func (e *env) linkFiles(vsFile, psFile string, strategy pack.Strategy) int {
 	}
 	vl, pl, err := driver.LinkPair(vu, pu, driver.PairOptions{
 		VS: driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, PS: driver.Selector{Struct: e.psStruct, Entry: e.psEntry},
-		Strategy: strategy, Indexed: e.packing.indexed, Layout: e.layoutFile, Cons: e.cons(),
+		Strategy: strategy, Indexed: e.indexed, Layout: e.layoutFile, Cons: e.cons(),
 	})
 	if err != nil {
 		return e.report(err)
@@ -167,8 +167,8 @@ func (e *env) linkEffect(file string, strategy pack.Strategy) (code int, done bo
 		return e.report(err), true
 	}
 	res, err := driver.LinkEffect(driver.Source{Name: name, Src: src}, driver.LinkOptions{
-		PP: e.front.ppOptions(), Strategy: strategy, MixColor: e.packing.mixColor, Portable: e.packing.portable,
-		TexcoordNames: e.packing.semantics == "texcoord", Layout: e.layoutFile,
+		PP: e.ppOptions(), Strategy: strategy, MixColor: e.mixColor, Portable: e.portable,
+		TexcoordNames: e.semantics == "texcoord", Layout: e.layoutFile,
 	})
 	if errors.Is(err, driver.ErrNoPasses) && (res == nil || len(res.Notes) == 0) {
 		return 0, false
@@ -183,9 +183,9 @@ func (e *env) linkEffect(file string, strategy pack.Strategy) (code int, done bo
 		return e.report(err), true
 	case e.vsOut != "":
 		return e.usageError("--vs-out and --ps-out write one pair; an effect's passes go to --out-dir=DIR"), true
-	case e.packing.registers > 0:
+	case e.registers > 0:
 		return e.usageError("--registers applies to one pair, not to an effect's passes"), true
-	case len(e.packing.indexed) > 0:
+	case len(e.indexed) > 0:
 		return e.usageError("--indexed applies to one pair, not to an effect's passes"), true
 	case e.depfile != "" && e.outDir == "":
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
@@ -248,7 +248,7 @@ func (e *env) linkVariants(files []string) int {
 	switch {
 	case e.vsOut != "":
 		return e.usageError("--variants writes one block pair per variant: use --out-dir=DIR")
-	case len(e.packing.indexed) > 0:
+	case len(e.indexed) > 0:
 		return e.usageError("--variants cannot take --indexed arrays")
 	}
 	vars, err := e.loadVariants(e.variants)
@@ -262,7 +262,7 @@ func (e *env) linkVariants(files []string) int {
 	if len(srcs) == 1 {
 		srcs = append(srcs, srcs[0])
 	}
-	pairs, fl, err := driver.LinkVariants(srcs[0], srcs[1], e.front.ppOptions(e.vsDefines...), e.front.ppOptions(e.psDefines...), vars,
+	pairs, fl, err := driver.LinkVariants(srcs[0], srcs[1], e.ppOptions(e.vsDefines...), e.ppOptions(e.psDefines...), vars,
 		driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, driver.Selector{Struct: e.psStruct, Entry: e.psEntry}, e.cons())
 	if err != nil {
 		return e.report(err)

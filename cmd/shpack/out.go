@@ -173,20 +173,12 @@ func (e *env) notef(format string, args ...any) {
 	e.note(strings.TrimSuffix(fmt.Sprintf(format, args...), "\n"))
 }
 
-// frontFlags are the preprocessor flags.
-type frontFlags struct {
-	defines      stringList
-	includes     stringList
-	allowMissing bool
-	// cache keeps the headers this run scans for its other inputs (one
-	// command is one build step: files do not change under it).
-	cache *hlsl.ScanCache
-}
-
-// ppOptions are the preprocessor options the flags ask for, with extra
+// ppOptions are the preprocessor options of the flags, with extra
 // definitions (one stage's).
-func (f *frontFlags) ppOptions(extra ...string) hlsl.PPOptions {
-	return hlsl.PPOptions{Defines: append(slices.Clone(f.defines), extra...), IncludeDirs: f.includes, AllowMissingIncludes: f.allowMissing, Cache: f.cache}
+func (e *env) ppOptions(extra ...string) hlsl.PPOptions {
+	o := e.pp
+	o.Defines = append(slices.Clone(o.Defines), extra...)
+	return o
 }
 
 // load reads, preprocesses and parses one input file ("-" is standard
@@ -196,7 +188,7 @@ func (e *env) load(file string, extra ...string) (*hlsl.Unit, error) {
 	if err != nil {
 		return nil, err
 	}
-	pp := e.front.ppOptions(extra...)
+	pp := e.ppOptions(extra...)
 	u, err := hlsl.ParseFile(name, src, &pp)
 	if u != nil {
 		e.note(warnings(u)...)
@@ -279,7 +271,7 @@ func (e *env) checkLayout(f *ir.RegisterFile, inputs int) string {
 	switch {
 	case f != nil && !f.Packs():
 		return fmt.Sprintf("%s applies to vs_3_0 outputs and ps_3_0 inputs, not %s %ss", flag, f.Profile.Name, f.Dir.Word())
-	case e.packing.multiDcl:
+	case e.multiDcl:
 		return flag + " records the portable layout (one declaration per register); it does not take --multi-dcl"
 	case inputs > 1:
 		return flag + " takes one input file: a layout file holds the interface of one pair"

@@ -53,7 +53,7 @@ nothing is written); 2 bad command line.
 }
 
 func (e *env) runPack(files []string) int {
-	strategy, serr := lookupStrategy(e.packing.strategy)
+	strategy, serr := lookupStrategy(e.strategy)
 	switch {
 	case len(files) == 0:
 		return e.usageError("no input file")
@@ -67,8 +67,8 @@ func (e *env) runPack(files []string) int {
 		return e.usageError("-o - writes to standard output, which a depfile cannot name")
 	case serr != nil:
 		return e.usageError("%v", serr)
-	case e.packing.registers < 0 || e.packing.registers > 32:
-		return e.usageError("--registers=%d: the budget must be between 1 and 32", e.packing.registers)
+	case e.registers < 0 || e.registers > 32:
+		return e.usageError("--registers=%d: the budget must be between 1 and 32", e.registers)
 	}
 	file, err := ir.FileFor(e.profile, e.direction)
 	if err != nil {
@@ -77,8 +77,8 @@ func (e *env) runPack(files []string) int {
 	if msg := e.resolve(file.Profile.Major == 3, file.Profile.Name); msg != "" {
 		return e.usageError("%s", msg)
 	}
-	switch regs := e.packing.registers; {
-	case e.format == "hlsl" && e.packing.multiDcl:
+	switch regs := e.registers; {
+	case e.format == "hlsl" && e.multiDcl:
 		return e.usageError("--format=hlsl writes the portable layout: HLSL cannot declare a register twice")
 	case regs > 0 && !file.Packs():
 		return e.usageError("--registers applies to packed register files (vs_3_0 outputs, ps_3_0 inputs), not %s %ss", file.Profile.Name, file.Dir.Word())
@@ -163,7 +163,7 @@ func (e *env) packFile(file string, strategy pack.Strategy, f *ir.RegisterFile) 
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	pp := e.front.ppOptions()
+	pp := e.ppOptions()
 	u, err := hlsl.ParseFile(name, src, &pp)
 	if u != nil {
 		notes = warnings(u)
@@ -172,7 +172,7 @@ func (e *env) packFile(file string, strategy pack.Strategy, f *ir.RegisterFile) 
 		return nil, nil, notes, nil, err
 	}
 	p, err := driver.Pack(u, f, driver.PackOptions{
-		Sel: driver.Selector{Struct: e.structN, Entry: e.entry}, Strategy: strategy, Indexed: e.packing.indexed,
+		Sel: driver.Selector{Struct: e.structN, Entry: e.entry}, Strategy: strategy, Indexed: e.indexed,
 		Layout: e.layoutFile, HLSL: e.format == "hlsl", Cons: e.cons(),
 	})
 	if err != nil {
@@ -211,7 +211,7 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 		return e.usageError("--variants packs vs_3_0 outputs (pixel shaders: shpack link --variants)")
 	case e.format == "hlsl":
 		return e.usageError("--variants writes asm or json")
-	case len(e.packing.indexed) > 0:
+	case len(e.indexed) > 0:
 		return e.usageError("--variants cannot take --indexed arrays")
 	case e.svg != "":
 		return e.usageError("--variants draws its register map with --format=svg (a row per variant), not --svg")
@@ -226,7 +226,7 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 	if err != nil {
 		return e.report(err)
 	}
-	vl, fl, err := driver.PackVariants(srcs[0], e.front.ppOptions(), vars, driver.Selector{Struct: e.structN, Entry: e.entry}, e.cons())
+	vl, fl, err := driver.PackVariants(srcs[0], e.ppOptions(), vars, driver.Selector{Struct: e.structN, Entry: e.entry}, e.cons())
 	if err != nil {
 		return e.report(err)
 	}

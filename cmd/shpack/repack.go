@@ -41,7 +41,7 @@ file says (write it with --vs-out or --ps-out).
 }
 
 func (e *env) runRepack(files []string) int {
-	strategy, serr := lookupStrategy(e.packing.strategy)
+	strategy, serr := lookupStrategy(e.strategy)
 	switch {
 	case len(files) == 1 && e.layoutIn != "":
 		// One stage alone, through the layout file.
@@ -55,9 +55,9 @@ func (e *env) runRepack(files []string) int {
 		return e.usageError("--vs-out and --ps-out go together")
 	case e.depfile != "" && e.vsOut == "" && e.psOut == "":
 		return e.usageError("--depfile needs --vs-out and --ps-out: its targets are the output files")
-	case len(e.packing.indexed) > 0:
+	case len(e.indexed) > 0:
 		return e.usageError("repack finds indexed outputs itself (o[aL + n]); --indexed does not apply")
-	case e.packing.registers != 0:
+	case e.registers != 0:
 		return e.usageError("--registers does not apply to repack: the programs run in vs_3_0's registers")
 	}
 	if msg := e.resolve(true, "vs_3_0"); msg != "" {
@@ -77,7 +77,7 @@ func (e *env) runRepack(files []string) int {
 		return e.repackStage(srcs[0])
 	}
 	res, err := driver.RepackPair(srcs[0], srcs[1], driver.RepackOptions{
-		Options: repack.Options{Strategy: strategy, MixColor: e.packing.mixColor, Portable: e.packing.portable, TexcoordNames: e.packing.semantics == "texcoord"},
+		Options: repack.Options{Strategy: strategy, MixColor: e.mixColor, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"},
 		Layout:  e.layoutFile, LayoutOut: e.layoutOut != "",
 	})
 	if err != nil {

@@ -50,7 +50,7 @@ command line.
 }
 
 func (e *env) runRewrite(files []string) int {
-	strategy, serr := lookupStrategy(e.packing.strategy)
+	strategy, serr := lookupStrategy(e.strategy)
 	vs, ps, lay := e.vsEntry != "", e.psEntry != "", e.layoutIn != ""
 	stageVariants := e.vsVariants != "" || e.psVariants != ""
 	switch {
@@ -66,8 +66,8 @@ func (e *env) runRewrite(files []string) int {
 		return e.usageError("rewrite: --layout-out records a vertex shader's layout; a pixel stage alone applies one (--layout)")
 	case lay && vs == ps:
 		return e.usageError("rewrite: --layout applies to one stage rewritten alone: give --vs-entry or --ps-entry, not both")
-	case e.packing.semantics != "member" && e.packing.semantics != "texcoord":
-		return e.usageError("unknown --semantics=%s (known: member, texcoord)", e.packing.semantics)
+	case e.semantics != "member" && e.semantics != "texcoord":
+		return e.usageError("unknown --semantics=%s (known: member, texcoord)", e.semantics)
 	case len(files) > 1 && e.outDir == "":
 		return e.usageError("rewrite: %d input files need --out-dir=DIR (one output per input)", len(files))
 	case e.depfile != "" && e.out == "" && e.outDir == "":
@@ -99,8 +99,8 @@ func (e *env) runRewrite(files []string) int {
 		return e.report(err)
 	}
 	ropts := driver.RewriteOptions{
-		PP: e.front.ppOptions(), Strategy: strategy, MixColor: e.packing.mixColor,
-		TexcoordNames: e.packing.semantics == "texcoord",
+		PP: e.ppOptions(), Strategy: strategy, MixColor: e.mixColor,
+		TexcoordNames: e.semantics == "texcoord",
 		All:           e.all, VSEntry: e.vsEntry, PSEntry: e.psEntry,
 		Layout: e.layoutFile, LayoutOut: e.layoutOut != "",
 	}
