@@ -149,6 +149,16 @@ func TestRunRewrite(t *testing.T) {
 	po.Technique = "Nope"
 	assert.Contains(t, Run(ex.Files, po).Diagnostics, "no technique named Nope")
 
+	// Pack mode over a variants list: every variant's layout, one family.
+	lit := Examples()[1]
+	lo := lit.Options
+	lo.Mode, lo.Entry, lo.Profile = "pack", "VS", "vs_3_0"
+	v := Run(lit.Files, lo)
+	require.True(t, v.OK, v.Diagnostics)
+	assert.Contains(t, v.Notes, "6 variants share one layout")
+	assert.Contains(t, v.Asm, "// variant shadow4")
+	assert.Contains(t, v.SVG, "shadow4")
+
 	one := ex.Options
 	one.VSEntry = "SceneVS"
 	bad := Run(ex.Files, one)
