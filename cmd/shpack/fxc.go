@@ -132,9 +132,8 @@ func (e *env) runFxc(args []string) int {
 	for _, o := range res.Outputs {
 		r.files = append(r.files, fileWrite{path: o.Path, data: o.Data})
 	}
-	if e.layoutOut != "" {
-		r.side = append(r.side, fileWrite{path: e.layoutOut, data: layoutfile.Marshal(res.Interfaces)})
-	}
+	more, _ := e.sides(a.Source, 0, nil, func() ([]layoutfile.Interface, error) { return res.Interfaces, nil })
+	r.side = append(r.side, more...)
 	r.deps = res.Deps
 	return e.finish(r)
 }

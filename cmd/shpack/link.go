@@ -128,20 +128,9 @@ func (e *env) linkFiles(vsFile, psFile string, strategy pack.Strategy) int {
 			r.deps = append(r.deps, f)
 		}
 	}
-	if e.svg != "" {
-		var b bytes.Buffer
-		panels := []emit.MapPanel{{Heading: "vertex shader " + vl.Sig.Name, Layout: vl}, {Heading: "pixel shader " + pl.Sig.Name, Layout: pl}}
-		if err := registerMap(&b, vsFile, panels, 2); err != nil {
-			return e.report(err)
-		}
-		r.side = []fileWrite{{path: e.svg, data: b.Bytes()}}
-	}
-	if e.layoutOut != "" {
-		it, err := layoutfile.FromLayout(vl, []string{vl.Sig.Name}, []string{pl.Sig.Name})
-		if err != nil {
-			return e.report(err)
-		}
-		r.side = append(r.side, fileWrite{path: e.layoutOut, data: layoutfile.Marshal([]layoutfile.Interface{it})})
+	panels := []emit.MapPanel{{Heading: "vertex shader " + vl.Sig.Name, Layout: vl}, {Heading: "pixel shader " + pl.Sig.Name, Layout: pl}}
+	if r.side, err = e.sides(vsFile, 2, panels, iface(vl, pl.Sig.Name)); err != nil {
+		return e.report(err)
 	}
 	if e.vsOut != "" {
 		vb, pb, err := emit.PairApart(e.format, vl, vu.Name, pl, pu.Name, relToWorkDir(vu.Name))
@@ -211,19 +200,8 @@ func (e *env) linkEffect(file string, strategy pack.Strategy) (code int, done bo
 		passes = append(passes, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout, VSName: p.VS, Pos: p.Pos})
 	}
 	r := result{deps: res.Deps}
-	if e.layoutOut != "" {
-		ifaces, err := driver.EffectInterfaces(res.Passes)
-		if err != nil {
-			return e.report(err), true
-		}
-		r.side = []fileWrite{{path: e.layoutOut, data: layoutfile.Marshal(ifaces)}}
-	}
-	if e.svg != "" {
-		var b bytes.Buffer
-		if err := registerMap(&b, name, emit.EffectPanels(passes), 2); err != nil {
-			return e.report(err), true
-		}
-		r.side = append(r.side, fileWrite{path: e.svg, data: b.Bytes()})
+	if r.side, err = e.sides(name, 2, emit.EffectPanels(passes), func() ([]layoutfile.Interface, error) { return driver.EffectInterfaces(res.Passes) }); err != nil {
+		return e.report(err), true
 	}
 	if e.outDir != "" {
 		files, err := emit.EffectFiles(e.format, name, relToWorkDir(name), passes)

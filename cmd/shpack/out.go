@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/shpack/shpack/driver"
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/ir"
@@ -292,6 +294,41 @@ func (e *env) loadVariants(path string) ([]driver.Variant, error) {
 		}
 	}
 	return vars, err
+}
+
+// sides are the files written beside the main output: the register map
+// of panels (--svg, titled after source, cols panels side by side) and
+// the layout file of the interfaces ifaces makes (--layout-out), each made
+// only when its flag asks for it.
+func (e *env) sides(source string, cols int, panels []emit.MapPanel, ifaces func() ([]layoutfile.Interface, error)) ([]fileWrite, error) {
+	var out []fileWrite
+	if e.svg != "" {
+		if len(panels) == 0 {
+			return nil, fileError(source, "no vertex and pixel shader pair to draw")
+		}
+		var b bytes.Buffer
+		if err := registerMap(&b, source, panels, cols); err != nil {
+			return nil, err
+		}
+		out = append(out, fileWrite{path: e.svg, data: b.Bytes()})
+	}
+	if e.layoutOut != "" && ifaces != nil {
+		its, err := ifaces()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fileWrite{path: e.layoutOut, data: layoutfile.Marshal(its)})
+	}
+	return out, nil
+}
+
+// iface is the layout file's interface of a vertex layout and the pixel
+// shaders it feeds, for sides.
+func iface(vs *ir.Layout, ps ...string) func() ([]layoutfile.Interface, error) {
+	return func() ([]layoutfile.Interface, error) {
+		it, err := layoutfile.FromLayout(vs, []string{vs.Sig.Name}, ps)
+		return []layoutfile.Interface{it}, err
+	}
 }
 
 // depfile writes a Make/Ninja dependency file (outfile.Depfile); standard

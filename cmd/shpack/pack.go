@@ -130,20 +130,9 @@ func (e *env) runPack(files []string) int {
 		return exitInput
 	}
 	var r result
-	if e.layoutOut != "" {
-		it, err := layoutfile.FromLayout(res[0].l, []string{res[0].l.Sig.Name}, nil)
-		if err != nil {
-			return e.report(err)
-		}
-		r.side = []fileWrite{{path: e.layoutOut, data: layoutfile.Marshal([]layoutfile.Interface{it})}}
-	}
-	if e.svg != "" {
-		var b bytes.Buffer
-		l := res[0].l
-		if err := registerMap(&b, l.Sig.Pos.File, []emit.MapPanel{{Heading: emit.SideHeading(l.File), Layout: l}}, 0); err != nil {
-			return e.report(err)
-		}
-		r.side = append(r.side, fileWrite{path: e.svg, data: b.Bytes()})
+	l := res[0].l
+	if r.side, err = e.sides(l.Sig.Pos.File, 0, []emit.MapPanel{{Heading: emit.SideHeading(l.File), Layout: l}}, iface(l)); err != nil {
+		return e.report(err)
 	}
 	if e.outDir == "" {
 		r.text, r.deps = res[0].out, res[0].deps
@@ -239,14 +228,12 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 // naming the variants it covers.
 func (e *env) writeVariants(source string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
 	e.note(driver.FamilyNote(source, vl, fl).String())
-	var r result
 	ifaces, err := driver.VariantInterfaces(vl) // checks every layout too
 	if err != nil {
 		return e.report(err)
 	}
-	if e.layoutOut != "" {
-		r.side = []fileWrite{{path: e.layoutOut, data: layoutfile.Marshal(ifaces)}}
-	}
+	var r result
+	r.side, _ = e.sides(source, 0, nil, func() ([]layoutfile.Interface, error) { return ifaces, nil })
 	fam := emit.Family{Largest: fl.Largest(), LowerBound: fl.LowerBound, Optimal: fl.Optimal}
 	if e.outDir == "" {
 		var b bytes.Buffer

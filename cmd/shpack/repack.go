@@ -107,18 +107,9 @@ func (e *env) runRepack(files []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	if e.svg != "" {
-		var sb bytes.Buffer
-		if err := registerMap(&sb, names[0], []emit.MapPanel{
-			{Heading: "vertex shader " + names[0], Layout: res.VSLayout},
-			{Heading: "pixel shader " + names[1], Layout: res.PSLayout},
-		}, 2); err != nil {
-			return e.report(err)
-		}
-		r.side = []fileWrite{{path: e.svg, data: sb.Bytes()}}
-	}
-	if e.layoutOut != "" {
-		r.side = append(r.side, fileWrite{path: e.layoutOut, data: layoutfile.Marshal([]layoutfile.Interface{*res.Interface})})
+	panels := []emit.MapPanel{{Heading: "vertex shader " + names[0], Layout: res.VSLayout}, {Heading: "pixel shader " + names[1], Layout: res.PSLayout}}
+	if r.side, err = e.sides(names[0], 2, panels, func() ([]layoutfile.Interface, error) { return []layoutfile.Interface{*res.Interface}, nil }); err != nil {
+		return e.report(err)
 	}
 	if e.vsOut != "" {
 		r.files = []fileWrite{{path: e.vsOut, data: vb.Bytes()}, {path: e.psOut, data: pb.Bytes()}}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/layoutfile"
@@ -137,15 +135,8 @@ func (e *env) runRewrite(files []string) int {
 		e.note(n.String())
 	}
 	r := result{deps: res.Deps}
-	if e.svg != "" {
-		b, err := rewriteMap(srcs[0].Name, res.Pairs)
-		if err != nil {
-			return e.report(err)
-		}
-		r.side = []fileWrite{{path: e.svg, data: b}}
-	}
-	if e.layoutOut != "" {
-		r.side = append(r.side, fileWrite{path: e.layoutOut, data: layoutfile.Marshal(res.Interfaces)})
+	if r.side, err = e.sides(srcs[0].Name, 2, driver.PairPanels(res.Pairs), func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
+		return e.report(err)
 	}
 	if e.outDir == "" {
 		r.text = res.Outputs[0]
@@ -155,16 +146,4 @@ func (e *env) runRewrite(files []string) int {
 		r.files = append(r.files, fileWrite{path: out, data: res.Outputs[i]})
 	}
 	return e.finish(r)
-}
-
-// rewriteMap draws the layouts of the pairs rewrite packed, each pair's
-// VS and PS side by side (driver.PairPanels).
-func rewriteMap(source string, pairs []driver.RewrittenPair) ([]byte, error) {
-	panels := driver.PairPanels(pairs)
-	if len(panels) == 0 {
-		return nil, fileError(source, "no vertex and pixel shader pair to draw")
-	}
-	var b bytes.Buffer
-	err := registerMap(&b, source, panels, 2)
-	return b.Bytes(), err
 }
