@@ -305,6 +305,7 @@ func (c *command) helpText() string {
 				break
 			}
 		}
+		b.WriteString("\n'shpack help COMMAND' (or COMMAND --help) shows a command's help; the flags\nof shpack FILE follow.\n")
 	} else {
 		for i, u := range strings.Split(c.usage, "\n") {
 			word := "Usage:"
