@@ -73,7 +73,8 @@ type op struct {
 func editScript(x, y []string) []op {
 	n, m := len(x), len(y)
 	maxD := n + m
-	v := make([]int, 2*maxD+2)
+	// Diagonals k = -maxD-1 .. maxD+1 are read (k±1 of the outermost).
+	v := make([]int, 2*maxD+3)
 	var trace [][]int
 	off := maxD + 1
 	found := -1

@@ -421,3 +421,41 @@ func (p *page) screenshot(name string) {
 		require.NoError(p.t, os.WriteFile(filepath.Join(testenv.Root(p.t), "docs", "playground-"+name), png, 0o644))
 	}
 }
+
+// FuzzDiff holds the edit script to its definition on any two texts: its
+// kept and removed lines are a's, its kept and added lines b's, and it
+// is empty exactly when the texts are equal.
+func FuzzDiff(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nc\nd\n")
+	f.Add("", "x\n")
+	f.Add(overflowing, strings.Replace(overflowing, "Glow", "Shine", 1))
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > 4096 || len(b) > 4096 {
+			t.Skip()
+		}
+		lines := func(s string) []string {
+			l := strings.SplitAfter(s, "\n")
+			if l[len(l)-1] == "" {
+				l = l[:len(l)-1]
+			}
+			return l
+		}
+		ops := editScript(lines(a), lines(b))
+		var ga, gb strings.Builder
+		for _, o := range ops {
+			if o.kind != '+' {
+				ga.WriteString(o.line)
+			}
+			if o.kind != '-' {
+				gb.WriteString(o.line)
+			}
+		}
+		if ops == nil {
+			ga.WriteString(a)
+			gb.WriteString(b)
+		}
+		require.Equal(t, a, ga.String())
+		require.Equal(t, b, gb.String())
+		require.Equal(t, a == b, Diff(a, b) == "", "%q %q", a, b)
+	})
+}
