@@ -459,3 +459,28 @@ func FuzzDiff(f *testing.F) {
 		require.Equal(t, a == b, Diff(a, b) == "", "%q %q", a, b)
 	})
 }
+
+// FuzzRun feeds arbitrary files to the page's pipeline, in both jobs: it
+// never panics (a panic would stop the page), and a run that fails says
+// why.
+func FuzzRun(f *testing.F) {
+	for _, ex := range Examples() {
+		f.Add(ex.Files[0].Text, "", false)
+	}
+	f.Add(overflowing, "#include \"input.hlsl\"\n", true)
+	f.Add("", "", false)
+	f.Fuzz(func(t *testing.T, main, second string, pack bool) {
+		files := []File{{Name: "input.hlsl", Text: main}}
+		if second != "" {
+			files = append(files, File{Name: "common.fxh", Text: second})
+		}
+		o := Options{Strategy: "optimal", Profile: "vs_3_0", Mode: "rewrite"}
+		if pack {
+			o.Mode = "pack"
+		}
+		r := Run(files, o)
+		if !r.OK && r.Diagnostics == "" {
+			t.Fatalf("a failed run says nothing: %+v", r)
+		}
+	})
+}
