@@ -66,8 +66,9 @@ const (
 	secSelect = "Which shader"
 	secPack   = "Packing"
 	secOut    = "Output"
+	secComp   = "The compiler"
 	secIn     = "Preprocessor"
-	secDiag   = "Diagnostics (every command)"
+	secDiag   = "Diagnostics"
 )
 
 // flagTable is every flag of every command.
@@ -109,8 +110,8 @@ var flagTable = []flagDef{
 	{"strict", secOut, "exit 1 if any signature could not be compared (by default only if none could)", func(o *opts) any { return &o.strict }},
 	{"v", secOut, "name the files skipped in directories", func(o *opts) any { return &o.verbose }},
 	{"require", secOut, "`RUNTIME[,RUNTIME...]|all` runtimes on which nothing may be lost: a lost value there is an error too (exit 1)", func(o *opts) any { return &o.require }},
-	{"compiler", secOut, "`PATH` the compiler to run (default: $SHPACK_FXC, else the fxc the command line names by path): fxc.exe (through Wine off Windows) or vkd3d-compiler, told apart by name", func(o *opts) any { return &o.compiler }},
-	{"compiler-kind", secOut, "`fxc|vkd3d` the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
+	{"compiler", secComp, "`PATH` the compiler to run (default: $SHPACK_FXC, else the fxc the command line names by path): fxc.exe (through Wine off Windows) or vkd3d-compiler, told apart by name", func(o *opts) any { return &o.compiler }},
+	{"compiler-kind", secComp, "`fxc|vkd3d` the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
 
 	{"D", secIn, "`NAME[=VALUE]` define a macro (repeatable)", func(o *opts) any { return (*stringList)(&o.pp.Defines) }},
 	{"I", secIn, "`DIR` add an include directory (repeatable)", func(o *opts) any { return (*stringList)(&o.pp.IncludeDirs) }},
@@ -159,9 +160,11 @@ type command struct {
 	fmtHelp string // --format's help
 	help    map[string]string
 	// raw commands read their arguments themselves (shpack fxc reads
-	// fxc's command line), setting their flags through set.
-	raw bool
-	run func(e *env, args []string) int
+	// fxc's command line), setting their flags through set; their
+	// diagnostics flags are diag instead of every one of diagGroup.
+	raw  bool
+	diag string
+	run  func(e *env, args []string) int
 }
 
 // commandTable lists the commands; it is filled by init (each command's
@@ -191,7 +194,11 @@ func commandWords() string {
 
 // takes lists the flags a command takes, in the order of flagTable.
 func (c *command) takes() []string {
-	s := " " + c.flags + " " + diagGroup + " "
+	diag := diagGroup
+	if c.raw {
+		diag = c.diag
+	}
+	s := " " + c.flags + " " + diag + " "
 	for g, names := range map[string]string{"front": frontGroup, "pack": packGroup} {
 		s = strings.ReplaceAll(s, " "+g+" ", " "+names+" ")
 	}

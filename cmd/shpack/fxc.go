@@ -39,10 +39,12 @@ command line.
 `,
 	flags: "compiler compiler-kind layout-out layout depfile",
 	help: map[string]string{
-		"depfile": "`FILE` also write a Make/Ninja dependency file: the outputs depend on the source, its includes and the layout file, each header a target of its own (gcc's -MP)",
+		"diagnostics-format": "`msvc|gcc|plain|sarif|json` shpack's own errors and notes: msvc (default here): FILE(LINE,COL): error: ..., as fxc prints and MSBuild and IDEs parse; the others as for shpack --help. The compiler's messages keep fxc's format",
+		"depfile":            "`FILE` also write a Make/Ninja dependency file: the outputs depend on the source, its includes and the layout file, each header a target of its own (gcc's -MP)",
 	},
-	raw: true,
-	run: (*env).runFxc,
+	raw:  true,
+	diag: "diagnostics-format max-errors", // fxc's format, and no -q: a '-' option is fxc's
+	run:  (*env).runFxc,
 }
 
 // runFxc is "shpack fxc": fxc's command line, through the rewrite. Its
@@ -101,8 +103,10 @@ func (e *env) runFxc(args []string) int {
 		return e.usageError("fxc: %v", err)
 	}
 	e.inputs = []string{a.Source}
-	e.rep.Printer.Style, e.rep.Printer.Color = ir.DiagMSVC, false // what MSBuild and IDEs parse, as fxc prints
-	e.touch = true                                                // fxc writes its outputs, changed or not
+	if !e.set["diagnostics-format"] {
+		e.rep.Printer.Style, e.rep.Printer.Color = ir.DiagMSVC, false // what MSBuild and IDEs parse, as fxc prints
+	}
+	e.touch = true // fxc writes its outputs, changed or not
 	if e.depfile != "" && a.Fo == "" && a.Fc == "" && a.Fh == "" {
 		return e.usageError("fxc: --depfile needs an output (/Fo, /Fc or /Fh): its targets are the files written")
 	}
