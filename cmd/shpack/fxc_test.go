@@ -178,6 +178,12 @@ func TestFxcCommand(t *testing.T) {
 	assert.Equal(t, exitInput, code)
 	assert.Contains(t, stderr, "give --layout-out=FILE")
 	assert.NoFileExists(t, "alone.vso")
+	// shpack's own messages: fxc's format by default, another on request.
+	assert.Contains(t, stderr, "alone.hlsl(", "msvc: FILE(LINE,COL)")
+	code, _, stderr = shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "--diagnostics-format=gcc", "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "alone.hlsl:", "gcc: FILE:LINE:COL")
+	assert.NotContains(t, stderr, "alone.hlsl(")
 
 	for _, args := range [][]string{
 		{"/T", "vs_3_0", "main.fx"}, // no compiler
