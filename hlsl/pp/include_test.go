@@ -565,18 +565,23 @@ func BenchmarkPPCorpus(b *testing.B) {
 	root := realcorpus.Root(b)
 	files := realcorpus.Files(b, root)
 	srcs := make([][]byte, len(files))
+	opts := make([]*Options, len(files))
 	size := 0
 	for i, f := range files {
 		src, err := os.ReadFile(filepath.Join(root, f))
 		require.NoError(b, err)
 		srcs[i] = src
 		size += len(src)
+		// As the front end runs them: by their path, with the include
+		// directories and definitions their projects give (MANIFEST.tsv).
+		o := realcorpus.Options(root, f)
+		opts[i] = &Options{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes}
 	}
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for k, f := range files {
-			Preprocess(f, srcs[k], nil)
+			Preprocess(filepath.Join(root, f), srcs[k], opts[k])
 		}
 	}
 }
