@@ -90,6 +90,9 @@ type Options struct {
 	// prepared for scanning, for the other runs that share it (see
 	// ScanCache).
 	Cache *ScanCache
+	// tokenSkip steps over skipped #if groups token by token, as the
+	// preprocessor did before skipToDirective: the tests' reference.
+	tokenSkip bool
 }
 
 // Limits bound the work so hostile input stops fast with a positioned error.
@@ -795,6 +798,11 @@ func (p *ppState) lex() RawToken {
 		t := p.take(f)
 		if f.skipping() {
 			for t.Kind != TokEOF && !ppIsHash(&t) {
+				if !f.hasLA && !p.opts.tokenSkip {
+					// Straight to the next line that starts with "#",
+					// without making the tokens in between.
+					f.sc.skipToDirective()
+				}
 				t = p.take(f)
 			}
 		}

@@ -450,6 +450,83 @@ func (s *scanner) next() RawToken {
 	return t
 }
 
+// skipToDirective steps over the text of a skipped #if group up to the
+// next "#" that starts a line, or the end, and leaves it for next: what a
+// run of next calls would step over, without making the tokens. Only
+// three things about that text matter, and they are kept: where the
+// lines end (the line count, and that a "#" after a line end and blanks
+// starts a directive, while one after any token does not), comments (a
+// "#" inside one is no directive; one that does not end is the error next
+// reports), and strings and character constants (a "#", "//" or "/*"
+// inside one is none of those; one ends at its quote or at its line's
+// end, as next ends it, and an unterminated one is no error here, as
+// quietStrings makes it none in next). Everything else is a token that
+// only ends the line's beginning, stepped over a run at a time.
+func (s *scanner) skipToDirective() {
+	text, n := s.text, len(s.text)
+	for s.off < n {
+		c := text[s.off]
+		switch {
+		case c == '\n' || c == '\r' && eolAt(text, s.off):
+			s.off++
+			s.line++
+			s.lineStart = s.off
+			s.bol, s.space = true, false
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			s.off++
+			s.space = true
+		case c == '/' && s.off+1 < n && text[s.off+1] == '/':
+			end := strings.IndexAny(text[s.off:], "\r\n")
+			if end < 0 {
+				end = n - s.off
+			}
+			s.off += end
+			s.space = true
+		case c == '/' && s.off+1 < n && text[s.off+1] == '*':
+			start, _ := s.at()
+			end := strings.Index(text[s.off+2:], "*/")
+			if end < 0 {
+				s.errorf(start, "unterminated comment")
+				s.skipTo(n)
+			} else {
+				s.skipTo(s.off + 2 + end + 2)
+			}
+			s.space = true
+		case c == '#' && s.bol:
+			return
+		case c == '"' || c == '\'':
+			i := s.off + 1
+			for i < n && !eolAt(text, i) {
+				d := text[i]
+				i++
+				if d == '\\' {
+					if i < n && !eolAt(text, i) {
+						i++
+					}
+					continue
+				}
+				if d == c {
+					break
+				}
+			}
+			s.off = i
+			s.bol, s.space = false, false
+		default:
+			i := s.off + 1
+			for i < n {
+				if d := text[i]; d == '\n' || d == '\r' || d == '"' || d == '\'' || d == '/' {
+					break
+				}
+				i++
+			}
+			// Blanks at the end of the run come after its last token.
+			d := text[i-1]
+			s.off = i
+			s.bol, s.space = false, d == ' ' || d == '\t' || d == '\f' || d == '\v'
+		}
+	}
+}
+
 func isIdentStart(c byte) bool {
 	return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
