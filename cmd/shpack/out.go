@@ -330,9 +330,3 @@ func iface(vs *ir.Layout, ps ...string) func() ([]layoutfile.Interface, error) {
 		return []layoutfile.Interface{it}, err
 	}
 }
-
-// depfile writes a Make/Ninja dependency file (outfile.Depfile); standard
-// input is no file and is left out.
-func depfile(outputs []string, deps [][]string, inputs []string) ([]byte, error) {
-	return outfile.Depfile(outputs, deps, inputs, stdinName)
-}
