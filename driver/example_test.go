@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
+	"github.com/shpack/shpack/repack"
 )
 
 // ExampleDefaultSignature takes the path of a build tool: a shader file,
@@ -107,4 +109,46 @@ float4 PS(float2 uv : TEXCOORD0, float fog : TEXCOORD1) : COLOR { return float4(
 	// ps_3_0
 	// dcl_texcoord2 v0 // PS.fog = .w
 	// dcl_texcoord v1  // PS.uv = .xy
+}
+
+// ExampleRepackPair repacks a compiled pair whose vertex shader gives each
+// output a register of its own: the two texture coordinates share one,
+// both programs are rewritten, and shpack check has passed them.
+func ExampleRepackPair() {
+	vs := `vs_3_0
+dcl_position v0
+dcl_position o0
+dcl_texcoord0 o1.xy
+dcl_texcoord1 o2.xy
+mov o0, v0
+mov o1.xy, v0.xy
+mov o2.xy, v0.zw
+`
+	ps := `ps_3_0
+dcl_texcoord0 v0.xy
+dcl_texcoord1 v1.xy
+add r0.xy, v0, v1
+mov oC0, r0.xyxy
+`
+	res, err := driver.RepackPair(driver.Source{Name: "scene.vsh", Src: []byte(vs)}, driver.Source{Name: "scene.psh", Src: []byte(ps)},
+		driver.RepackOptions{Options: repack.Options{Portable: true}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, n := range res.Notes {
+		fmt.Println(n)
+	}
+	if err := d3d9.Print(os.Stdout, res.VS); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// scene.vsh: note: 2 general output registers repacked into 1 (optimal, portable)
+	// vs_3_0
+	// dcl_position v0
+	// dcl_position o0
+	// dcl_texcoord o1
+	// mov o0, v0
+	// mov o1.xy, v0.xyyy
+	// mov o1.zw, v0.zzzw
 }
