@@ -39,6 +39,8 @@ command line.
 `,
 	flags: "vs-entry ps-entry all variants vs-variants ps-variants strategy mix-color semantics o out-dir svg layout-out layout depfile touch front",
 	help: map[string]string{
+		"vs-entry":    "`NAME` the vertex shader of the pair to rewrite (the two may be in two files, even under one name: the vertex shader is the one that writes POSITION); alone, with a layout file, it rewrites that stage alone",
+		"ps-entry":    "`NAME` the pixel shader of the pair; alone, with --layout, it rewrites that stage alone",
 		"variants":    "`FILE` rewrite every permutation of the variants file (lines NAME: -DFOO -DBAR=2) into ONE source that compiles for each with its own -D flags: the vertex outputs of all variants packed as one family, so any variant's pixel shader reads any variant's vertex shader; each generated block under #if conditions on the macros the interface depends on; another permutation compiles if its interface is one of theirs and stops at an #error otherwise",
 		"out-dir":     "`DIR` write one output per input into DIR, with the input's base name",
 		"layout-out":  "`FILE` also write the layouts planned as a layout file (schema shpack.interface/1, docs/json.md), for a stage built in another step; implies --all",
