@@ -303,7 +303,10 @@ func (s *scanner) errorf(pos ir.Pos, format string, args ...any) {
 	}
 }
 
-func (s *scanner) next() RawToken {
+// skipBlank steps over blanks, line ends and comments, keeping the line
+// count and whether the next token begins its line (bol) or follows a
+// blank (space); an unterminated comment is an error.
+func (s *scanner) skipBlank() {
 	text := s.text
 	n := len(text)
 	for s.off < n {
@@ -321,7 +324,7 @@ func (s *scanner) next() RawToken {
 			continue
 		}
 		if c != '/' || s.off+1 >= n {
-			break
+			return
 		}
 		if text[s.off+1] == '/' {
 			// A line comment runs to the line end (the CR of a CRLF is
@@ -335,7 +338,7 @@ func (s *scanner) next() RawToken {
 			continue
 		}
 		if text[s.off+1] != '*' {
-			break
+			return
 		}
 		start, _ := s.at()
 		end := strings.Index(text[s.off+2:], "*/")
@@ -347,6 +350,34 @@ func (s *scanner) next() RawToken {
 		}
 		s.space = true
 	}
+}
+
+// quotedEnd returns the end of the string or character constant whose
+// opening quote is text[start]: past its closing quote, or its line's end
+// (closed false), a backslash escaping the character after it.
+func quotedEnd(text string, start int) (end int, closed bool) {
+	q, n := text[start], len(text)
+	i := start + 1
+	for i < n && !eolAt(text, i) {
+		d := text[i]
+		i++
+		if d == '\\' {
+			if i < n && !eolAt(text, i) {
+				i++
+			}
+			continue
+		}
+		if d == q {
+			return i, true
+		}
+	}
+	return i, false
+}
+
+func (s *scanner) next() RawToken {
+	text := s.text
+	n := len(text)
+	s.skipBlank()
 	pos, off := s.at()
 	t := RawToken{Pos: pos, BOL: s.bol, Space: s.space, Off: int32(off)}
 	if s.off >= n {
@@ -387,21 +418,8 @@ func (s *scanner) next() RawToken {
 		if c == '\'' {
 			t.Kind, what = TokChar, "character constant"
 		}
-		t.unterminated = true
-		for i < n && !eolAt(text, i) {
-			d := text[i]
-			i++
-			if d == '\\' {
-				if i < n && !eolAt(text, i) {
-					i++
-				}
-				continue
-			}
-			if d == c {
-				t.unterminated = false
-				break
-			}
-		}
+		end, closed := quotedEnd(text, start)
+		i, t.unterminated = end, !closed
 		if t.unterminated && !s.quietStrings {
 			s.errorf(t.Pos, "unterminated %s", what)
 		}
@@ -464,66 +482,28 @@ func (s *scanner) next() RawToken {
 // only ends the line's beginning, stepped over a run at a time.
 func (s *scanner) skipToDirective() {
 	text, n := s.text, len(s.text)
-	for s.off < n {
-		c := text[s.off]
-		switch {
-		case c == '\n' || c == '\r' && eolAt(text, s.off):
-			s.off++
-			s.line++
-			s.lineStart = s.off
-			s.bol, s.space = true, false
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			s.off++
-			s.space = true
-		case c == '/' && s.off+1 < n && text[s.off+1] == '/':
-			end := strings.IndexAny(text[s.off:], "\r\n")
-			if end < 0 {
-				end = n - s.off
-			}
-			s.off += end
-			s.space = true
-		case c == '/' && s.off+1 < n && text[s.off+1] == '*':
-			start, _ := s.at()
-			end := strings.Index(text[s.off+2:], "*/")
-			if end < 0 {
-				s.errorf(start, "unterminated comment")
-				s.skipTo(n)
-			} else {
-				s.skipTo(s.off + 2 + end + 2)
-			}
-			s.space = true
-		case c == '#' && s.bol:
+	for {
+		s.skipBlank()
+		if s.off >= n || s.bol && text[s.off] == '#' {
 			return
-		case c == '"' || c == '\'':
-			i := s.off + 1
-			for i < n && !eolAt(text, i) {
-				d := text[i]
-				i++
-				if d == '\\' {
-					if i < n && !eolAt(text, i) {
-						i++
-					}
-					continue
-				}
-				if d == c {
-					break
-				}
-			}
-			s.off = i
-			s.bol, s.space = false, false
-		default:
-			i := s.off + 1
-			for i < n {
-				if d := text[i]; d == '\n' || d == '\r' || d == '"' || d == '\'' || d == '/' {
-					break
-				}
-				i++
-			}
-			// Blanks at the end of the run come after its last token.
-			d := text[i-1]
-			s.off = i
-			s.bol, s.space = false, d == ' ' || d == '\t' || d == '\f' || d == '\v'
 		}
+		s.bol = false
+		if c := text[s.off]; c == '"' || c == '\'' {
+			s.off, _ = quotedEnd(text, s.off)
+			s.space = false // the literal is the last token, blanks inside it
+			continue
+		}
+		i := s.off + 1
+		for i < n {
+			if d := text[i]; d == '\n' || d == '\r' || d == '"' || d == '\'' || d == '/' {
+				break
+			}
+			i++
+		}
+		// Blanks at the end of the run come after its last token.
+		d := text[i-1]
+		s.off = i
+		s.space = d == ' ' || d == '\t' || d == '\f' || d == '\v'
 	}
 }
 

@@ -49,6 +49,8 @@ func TestSkipToDirectiveSameOutput(t *testing.T) {
 		"#if 0\n#if 1\n#else\n#endif\n#elif 2\nt\n#endif",
 		"#if 0\n'\\'' \"\\\"#endif\n#endif\ns",
 		"#if 0\nq \\\n#endif\n#endif\nr",
+		"#if 0\n\"open   ",
+		"#if 0\nx \"ab\"  ",
 	} {
 		sameAsTokenSkip(t, "main.fx", []byte(src), Options{})
 	}
