@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/shpack/shpack/internal/outfile"
 )
 
 // ShaderExts are the file extensions FindShaderFiles reads in directories.
@@ -36,7 +38,7 @@ func FindShaderFiles(paths []string) (*Found, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fileError(p, "cannot read: %v", unwrapPath(err))
+			return nil, fileError(p, "cannot read: %v", outfile.Unwrap(err))
 		}
 		if !st.IsDir() {
 			if m := st.Mode(); m&fs.ModeSocket != 0 || m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0 {
@@ -75,13 +77,6 @@ func FindShaderFiles(paths []string) (*Found, error) {
 func isRegular(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular()
-}
-
-func unwrapPath(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 // LeftOut says how many files of which kinds a directory walk left out:

@@ -239,12 +239,21 @@ func (e *env) flagSet(c *command) *flag.FlagSet {
 	return fs
 }
 
-// defOf finds a flag's definition.
-func defOf(name string) *flagDef {
+// findFlag finds a flag's definition, or nil.
+func findFlag(name string) *flagDef {
 	for i := range flagTable {
 		if flagTable[i].name == name {
 			return &flagTable[i]
 		}
+	}
+	return nil
+}
+
+// defOf finds the definition of a flag a command names: one the table
+// does not hold is a mistake in the command table.
+func defOf(name string) *flagDef {
+	if d := findFlag(name); d != nil {
+		return d
 	}
 	panic("shpack: no flag " + name)
 }
@@ -431,12 +440,7 @@ func commandFirst(args []string) []string {
 		if value {
 			continue
 		}
-		var d *flagDef
-		for k := range flagTable {
-			if flagTable[k].name == name {
-				d = &flagTable[k]
-			}
-		}
+		d := findFlag(name)
 		if d == nil {
 			return args // not a flag: the command's parser says so
 		}

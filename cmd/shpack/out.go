@@ -155,7 +155,7 @@ func (e *env) source(file string) []byte {
 	if b, ok := e.sources[file]; ok {
 		return b
 	}
-	b, err := readLimited(file, maxInputBytes)
+	b, err := outfile.ReadInput(file, maxInputBytes)
 	if err != nil || len(b) > maxInputBytes {
 		b = nil
 	}
@@ -216,7 +216,7 @@ func (e *env) readInput(file string) ([]byte, string, error) {
 		name = stdinName
 		src, err = io.ReadAll(io.LimitReader(e.stdin, maxInputBytes+1))
 	} else {
-		src, err = readLimited(file, maxInputBytes)
+		src, err = outfile.ReadInput(file, maxInputBytes)
 	}
 	if err != nil {
 		return nil, name, fileError(name, "cannot read: %v", outfile.Unwrap(err))
@@ -240,15 +240,12 @@ func (e *env) readSources(files []string) ([]driver.Source, error) {
 	return srcs, nil
 }
 
-// readLimited reads an input file (outfile.ReadInput).
-func readLimited(path string, limit int) ([]byte, error) { return outfile.ReadInput(path, limit) }
-
 // readLayout reads --layout's file, when given.
 func (e *env) readLayout() error {
 	if e.layoutIn == "" {
 		return nil
 	}
-	data, err := readLimited(e.layoutIn, maxInputBytes)
+	data, err := outfile.ReadInput(e.layoutIn, maxInputBytes)
 	if err != nil {
 		return fileError(e.layoutIn, "cannot read the layout file: %v", outfile.Unwrap(err))
 	}
