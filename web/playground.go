@@ -156,10 +156,16 @@ func Run(files []File, opts Options) Result {
 			return r
 		}
 	}
-	// The choices: what every input holds.
-	for _, s := range srcs {
+	// The choices: what every input holds. Pack mode packs the first
+	// input's unit as parsed here.
+	var first *hlsl.Unit
+	var firstErr error
+	for k, s := range srcs {
 		o := pp
 		u, err := hlsl.ParseFile(s.Name, s.Src, &o)
+		if k == 0 {
+			first, firstErr = u, err
+		}
 		if err != nil {
 			continue // the run below reports it
 		}
@@ -181,7 +187,7 @@ func Run(files []File, opts Options) Result {
 	if opts.Mode == "rewrite" {
 		r.rewrite(srcs, pp, st, vars, opts, diag)
 	} else {
-		r.pack(srcs[0], pp, st, vars, opts, diag)
+		r.pack(srcs[0], first, firstErr, pp, st, vars, opts, diag)
 	}
 	return r
 }
@@ -228,9 +234,10 @@ func (r *Result) rewrite(srcs []driver.Source, pp hlsl.PPOptions, st pack.Strate
 	r.OK = true
 }
 
-// pack is shpack FILE on the first input: the layout of its signature,
-// shown even when it overflows (with why).
-func (r *Result) pack(src driver.Source, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
+// pack is shpack FILE on the first input, u as parsed (with its error
+// parseErr): the layout of its signature, shown even when it overflows (with
+// why). Variants parse the source once for each.
+func (r *Result) pack(src driver.Source, u *hlsl.Unit, parseErr error, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
 	f, err := ir.FileFor(opts.Profile, "")
 	if err != nil {
 		diag(err)
@@ -259,14 +266,13 @@ func (r *Result) pack(src driver.Source, pp hlsl.PPOptions, st pack.Strategy, va
 		r.SVG, r.Asm, r.JSON, r.OK = svg.String(), asm.String(), js.String(), true
 		return
 	}
-	u, err := hlsl.ParseFile(src.Name, src.Src, &pp)
 	if u != nil {
 		for _, w := range u.PP.Warnings {
 			diag(ir.ErrorList{w})
 		}
 	}
-	if err != nil {
-		diag(err)
+	if parseErr != nil {
+		diag(parseErr)
 		return
 	}
 	if opts.Technique != "" {
