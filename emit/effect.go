@@ -27,11 +27,7 @@ func Effect(w io.Writer, format, source, mapSource string, passes []PassLayouts)
 			b.WriteByte('\n')
 		}
 		fmt.Fprintf(&b, "// technique %s, pass %s\n", orUnnamed(p.Technique), orUnnamed(p.Pass))
-		if err := Asm(&b, p.VS); err != nil {
-			return err
-		}
-		b.WriteByte('\n')
-		if err := Asm(&b, p.PS); err != nil {
+		if err := Pair(&b, "asm", p.VS, source, p.PS, source, mapSource); err != nil {
 			return err
 		}
 	}
@@ -52,7 +48,7 @@ func EffectFiles(format, source, mapSource string, passes []PassLayouts) ([]Pass
 	var out []PassFile
 	for i, name := range PassFileNames(passes) {
 		p := passes[i]
-		var b, pb bytes.Buffer
+		var b bytes.Buffer
 		switch format {
 		case "json":
 			if err := LinkJSON(&b, p.VS, source, p.PS, source); err != nil {
@@ -69,13 +65,11 @@ func EffectFiles(format, source, mapSource string, passes []PassLayouts) ([]Pass
 			}
 			out = append(out, PassFile{name + ".svg", b.Bytes()})
 		default:
-			if err := Asm(&b, p.VS); err != nil {
+			vs, ps, err := PairApart("asm", p.VS, source, p.PS, source, mapSource)
+			if err != nil {
 				return nil, err
 			}
-			if err := Asm(&pb, p.PS); err != nil {
-				return nil, err
-			}
-			out = append(out, PassFile{name + ".vsh", b.Bytes()}, PassFile{name + ".psh", pb.Bytes()})
+			out = append(out, PassFile{name + ".vsh", vs}, PassFile{name + ".psh", ps})
 		}
 	}
 	return out, nil
