@@ -41,7 +41,7 @@ func FindShaderFiles(paths []string) (*Found, error) {
 			return nil, fileError(p, "cannot read: %v", outfile.Unwrap(err))
 		}
 		if !st.IsDir() {
-			if m := st.Mode(); m&fs.ModeSocket != 0 || m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0 {
+			if outfile.Unreadable(st.Mode()) {
 				return nil, fileError(p, "cannot read: not a regular file")
 			}
 			f.Files = append(f.Files, p)

@@ -66,13 +66,20 @@ func DirNames(inputs []string, dir, ext string) ([]string, error) {
 	return outs, nil
 }
 
+// Unreadable reports whether a file of mode m is no input at all: a
+// socket or a block device. A FIFO or a character device is read, as cat
+// reads them.
+func Unreadable(m fs.FileMode) bool {
+	return m&fs.ModeSocket != 0 || m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0
+}
+
 // ReadInput reads at most limit+1 bytes of an input file, so that a huge
 // input is refused without reading it all. A FIFO or a character device
 // is read as cat would; a block device, a socket or a directory is an
 // error.
 func ReadInput(path string, limit int) ([]byte, error) {
 	if st, err := os.Stat(path); err == nil {
-		if m := st.Mode(); m&fs.ModeSocket != 0 || m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0 {
+		if Unreadable(st.Mode()) {
 			return nil, errors.New("not a regular file")
 		}
 	}
