@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/stat"
 
 	"github.com/shpack/shpack/ir"
 )
@@ -125,10 +124,14 @@ func Summarize(results [][]Result) []Summary {
 			}
 			s.SavedVsFXC += r.FXCRegisters - r.GeneralRegisters
 		}
-		s.Mean = stat.Mean(regs, nil)
+		// gonum's floats, not its stat: stat.Mean is this sum over the
+		// count and stat.Quantile(0.5, Empirical) this element, and stat
+		// would bring mat, lapack and blas into every shpack process,
+		// initialisers and all (issue 30: start-up).
+		s.Mean = floats.Sum(regs) / float64(len(regs))
 		sorted := slices.Clone(regs)
 		slices.Sort(sorted)
-		s.Median = stat.Quantile(0.5, stat.Empirical, sorted, nil)
+		s.Median = sorted[(len(sorted)+1)/2-1]
 		s.Max = int(floats.Max(regs))
 		s.AtOptimum = opt / float64(len(results))
 		s.PrefixStable = stable / float64(len(results))
