@@ -31,8 +31,8 @@ import (
 //     signature is wanted, so a helper function with exotic parameters does
 //     not stop the file from parsing.
 //
-// The guards at the start of Const (a lookahead group (?= ...)) and Func
-// (FuncLookahead, read by hand) look at plain tokens, so a construct is
+// The guards at the start of Const (ConstLookahead) and Func
+// (FuncLookahead), read by hand, look at plain tokens, so a construct is
 // chosen before anything is consumed.
 
 // syntaxFile is the syntax tree of one preprocessed translation unit.
@@ -40,24 +40,110 @@ type syntaxFile struct {
 	Decls []*decl `parser:"@@*"`
 }
 
+// Parse implements participle.Parseable: the alternatives in order, each
+// on the lexer as it was before the first, as participle's disjunction
+// tries them. The first that matches is the declaration. One that fails
+// past the lookahead is the parse's error, where it stopped; one that
+// fails within it lets the next try, and if none matches, the deepest of
+// those errors is returned with the lexer where that branch stopped, so
+// that the repetition of Decl above sees what it saw of the disjunction.
+func (d *decl) Parse(lex *lexer.PeekingLexer) error {
+	start := lex.MakeCheckpoint()
+	d.Pos = lex.Peek().Pos
+	var soft error
+	var softAt lexer.Checkpoint
+	for alt := range 8 {
+		err := d.parseAlternative(alt, lex)
+		switch {
+		case err == nil:
+			return nil
+		case err == participle.NextMatch:
+		case lex.Cursor() > start.Cursor()+grammarLookahead:
+			return err
+		case soft == nil || lex.Cursor() >= softAt.Cursor():
+			soft, softAt = err, lex.MakeCheckpoint()
+		}
+		lex.LoadCheckpoint(start)
+	}
+	if soft != nil {
+		lex.LoadCheckpoint(softAt)
+		return soft
+	}
+	return participle.NextMatch
+}
+
+// parseAlternative reads alternative alt of Decl, setting its field only
+// when it matches.
+func (d *decl) parseAlternative(alt int, lex *lexer.PeekingLexer) error {
+	var err error
+	switch alt {
+	case 0:
+		f := &funcDecl{}
+		if err = f.Parse(lex); err == nil {
+			d.Func = f
+		}
+	case 1:
+		s := &structDecl{}
+		if err = s.Parse(lex); err == nil {
+			d.Struct = s
+		}
+	case 2:
+		t := &techniqueDecl{}
+		if err = t.Parse(lex); err == nil {
+			d.Technique = t
+		}
+	case 3:
+		c := &constDecl{}
+		if err = c.Parse(lex); err == nil {
+			d.Const = c
+		}
+	case 4:
+		if t := lex.Peek(); t.Type != tokType(TokPragma) {
+			return participle.NextMatch
+		}
+		d.Pragma = lex.Next().Value
+	case 5:
+		v := &shaderVarDecl{}
+		if err = v.Parse(lex); err == nil {
+			d.ShaderVar = v
+		}
+	case 6:
+		t := &typedefDecl{}
+		if err = t.Parse(lex); err == nil {
+			d.Typedef = t
+		}
+	default:
+		k := &skip{}
+		if err = k.Parse(lex); err == nil {
+			d.Skip = k
+		}
+	}
+	return err
+}
+
 // decl is one top-level declaration. Exactly one field is set.
 //
+//	Decl = FuncDecl | StructDecl | TechniqueDecl | ConstDecl | <pragma>
+//	     | ShaderVarDecl | TypedefDecl | Skip .
+//
 // The alternatives before Skip are told apart by their first tokens, so
-// their order only decides how many participle tries: the most frequent
-// come first. (The function's lookahead refuses what the others take,
-// whatever follows: "struct", "typedef", a technique keyword, and a shader
-// type followed by a name, a shader variable; the grammar that tried those
-// first parsed the same trees.)
+// their order only decides how many are tried: the most frequent come
+// first. (The function's lookahead refuses what the others take, whatever
+// follows: "struct", "typedef", a technique keyword, and a shader type
+// followed by a name, a shader variable; the grammar that tried those
+// first parsed the same trees.) Parse tries them as participle's
+// disjunction would; as a grammar rule, this one alternation cost
+// participle as much to build as a struct's rules.
 type decl struct {
 	Pos       lexer.Position
-	Func      *funcDecl      `parser:"  @@"`
-	Struct    *structDecl    `parser:"| @@"`
-	Technique *techniqueDecl `parser:"| @@"`
-	Const     *constDecl     `parser:"| @@"`
-	Pragma    string         `parser:"| @Pragma"`
-	ShaderVar *shaderVarDecl `parser:"| @@"`
-	Typedef   *typedefDecl   `parser:"| @@"`
-	Skip      *skip          `parser:"| @@"`
+	Func      *funcDecl
+	Struct    *structDecl
+	Technique *techniqueDecl
+	Const     *constDecl
+	Pragma    string
+	ShaderVar *shaderVarDecl
+	Typedef   *typedefDecl
+	Skip      *skip
 }
 
 // structDecl is "struct Name { members } [declarators];" or a declaration of
@@ -193,11 +279,10 @@ type typedefStruct struct {
 // "static const int N = 4;": integer constants may size arrays.
 type constDecl struct {
 	Pos   lexer.Position
-	Is    constLookahead `parser:"@@"`
-	Mods  []string       `parser:"@( 'static' | 'const' | 'uniform' | 'extern' )+"`
-	Type  *typeNode      `parser:"@@"`
-	Name  *nameNode      `parser:"@@ '='"`
-	Value *expr          `parser:"@@ ';'"`
+	Mods  []string  `parser:"@( 'static' | 'const' | 'uniform' | 'extern' )+"`
+	Type  *typeNode `parser:"@@"`
+	Name  *nameNode `parser:"@@ '='"`
+	Value *expr     `parser:"@@ ';'"`
 }
 
 // constLookahead is the lookahead that tells a constant from the other
@@ -214,14 +299,13 @@ type constLookahead struct{}
 // kept as tokens and parsed by Params when needed; the body is skipped.
 type funcDecl struct {
 	Pos    lexer.Position
-	Is     funcLookahead `parser:"@@"`
-	Attrs  []*attribute  `parser:"@@*"`
-	Mods   []*modifier   `parser:"@@*"`
-	Ret    *typeNode     `parser:"@@"`
-	Name   *nameNode     `parser:"@@"`
-	Params *group        `parser:"@@"`
-	Sem    *annotation   `parser:"@@?"`
-	Body   *block        `parser:"( @@ | ';' )"`
+	Attrs  []*attribute `parser:"@@*"`
+	Mods   []*modifier  `parser:"@@*"`
+	Ret    *typeNode    `parser:"@@"`
+	Name   *nameNode    `parser:"@@"`
+	Params *group       `parser:"@@"`
+	Sem    *annotation  `parser:"@@?"`
+	Body   *block       `parser:"( @@ | ';' )"`
 }
 
 // funcLookahead is the lookahead that tells a function from the other
@@ -296,30 +380,138 @@ type expr struct {
 	Tokens []lexer.Token
 }
 
-// The compiled parsers are immutable and safe for concurrent use; they are
-// built once, on first use, so that processes that never parse (usage errors,
-// --help) do not pay for it.
+// The grammars are built lazily, each when a unit first needs it: the
+// file's (SyntaxFile and Decl, whose alternatives are Parse methods), then
+// one grammar per kind of declaration participle reads (funcSyntax,
+// structSyntax, constSyntax, typedefSyntax, and ParamList for parameter
+// lists), the first time a unit holds one. Building a grammar is most of a
+// short run's start-up (participle lexes every struct tag of it), and most
+// shader files hold functions and structs but no typedef and few constants:
+// such a file builds about half of the grammar the whole file once took
+// (issue 30; BENCH.md). The parsers are immutable and safe for concurrent
+// use once built.
 var (
-	grammarOnce sync.Once
-	fileParser  *participle.Parser[syntaxFile]
-	paramParser *participle.Parser[paramList]
+	fileGrammar    lazyGrammar[syntaxFile]
+	paramGrammar   lazyGrammar[paramList]
+	funcGrammar    lazyGrammar[funcSyntax]
+	structGrammar  lazyGrammar[structSyntax]
+	constGrammar   lazyGrammar[constSyntax]
+	typedefGrammar lazyGrammar[typedefSyntax]
 )
 
-func parsers() (*participle.Parser[syntaxFile], *participle.Parser[paramList]) {
-	grammarOnce.Do(func() {
-		// The two grammars are independent: build them side by side, as
-		// this is most of a short run's start-up.
+// grammarLookahead is how many tokens a branch of the grammar may take
+// and still fail as not taken (participle.UseLookahead).
+const grammarLookahead = 2
+
+// A lazyGrammar is a participle parser built on first use.
+type lazyGrammar[G any] struct {
+	once sync.Once
+	p    *participle.Parser[G]
+}
+
+// parser returns the parser, building it the first time.
+func (l *lazyGrammar[G]) parser() *participle.Parser[G] {
+	l.once.Do(func() {
 		// No participle.Elide: peekingOver's lexer elides nothing.
-		opts := []participle.Option{participle.Lexer(tokenDefinition{}), participle.UseLookahead(2)}
-		done := make(chan struct{})
-		go func() {
-			paramParser = participle.MustBuild[paramList](opts...)
-			close(done)
-		}()
-		fileParser = participle.MustBuild[syntaxFile](opts...)
-		<-done
+		l.p = participle.MustBuild[G](participle.Lexer(tokenDefinition{}), participle.UseLookahead(grammarLookahead))
 	})
-	return fileParser, paramParser
+	return l.p
+}
+
+// The grammars of the declarations: the same structs as the nodes of the
+// tree (a conversion turns one into the other), without the nodes' Parse
+// methods, so that participle reads their tags. Decl's alternatives are
+// the nodes, whose Parse methods check the kind's first tokens and run its
+// grammar from there (parseDecl).
+type (
+	funcSyntax    funcDecl
+	structSyntax  structDecl
+	constSyntax   constDecl
+	typedefSyntax typedefDecl
+)
+
+// parseDecl reads one declaration with grammar g when begins says that one
+// of its kind starts at the lexer's token; else it takes nothing and
+// returns participle.NextMatch, as the grammar's node would.
+//
+// The grammar runs on the lexer Decl's alternative was given and leaves it
+// where it stopped, on an error too, so that Decl's disjunction decides as
+// it did when the rules were one grammar: an error past the lookahead is
+// the parse's, and a branch that failed within it lets the next
+// alternative try. Of such a branch, the error participle reports in the
+// end is the deepest one any rule of it met, which participle keeps in the
+// parse's context and does not return: the probe grammar (the kind's
+// grammar as an optional part, with nothing allowed after it) reads the
+// declaration again to report it, on that error path only.
+func parseDecl[G any](lex *lexer.PeekingLexer, g *lazyGrammar[G], probe *lazyGrammar[declProbe[G]], begins bool) (*G, error) {
+	if !begins {
+		return nil, participle.NextMatch
+	}
+	start := lex.MakeCheckpoint()
+	v, err := g.parser().ParseFromLexer(lex, participle.AllowTrailing(true))
+	if err == nil || lex.Cursor() > start.Cursor()+grammarLookahead {
+		return v, err
+	}
+	end := lex.MakeCheckpoint()
+	lex.LoadCheckpoint(start)
+	if _, deepest := probe.parser().ParseFromLexer(lex); deepest != nil {
+		err = deepest
+	}
+	lex.LoadCheckpoint(end)
+	return nil, err
+}
+
+// A declProbe is a declaration's grammar as an optional part: what it
+// fails to match within the lookahead leaves the parse at the next token,
+// which then is trailing, and participle reports the deepest error instead
+// (parseDecl).
+type declProbe[G any] struct {
+	Decl *G `parser:"@@?"`
+}
+
+// The probe grammars, built only when a declaration fails within the
+// lookahead.
+var (
+	funcProbe    lazyGrammar[declProbe[funcSyntax]]
+	structProbe  lazyGrammar[declProbe[structSyntax]]
+	constProbe   lazyGrammar[declProbe[constSyntax]]
+	typedefProbe lazyGrammar[declProbe[typedefSyntax]]
+)
+
+// Parse implements participle.Parseable.
+func (d *funcDecl) Parse(lex *lexer.PeekingLexer) error {
+	v, err := parseDecl(lex, &funcGrammar, &funcProbe, (&funcLookahead{}).Parse(lex) == nil)
+	if err == nil {
+		*d = funcDecl(*v)
+	}
+	return err
+}
+
+// Parse implements participle.Parseable.
+func (d *structDecl) Parse(lex *lexer.PeekingLexer) error {
+	v, err := parseDecl(lex, &structGrammar, &structProbe, lex.Peek().Value == "struct")
+	if err == nil {
+		*d = structDecl(*v)
+	}
+	return err
+}
+
+// Parse implements participle.Parseable.
+func (d *constDecl) Parse(lex *lexer.PeekingLexer) error {
+	v, err := parseDecl(lex, &constGrammar, &constProbe, (&constLookahead{}).Parse(lex) == nil)
+	if err == nil {
+		*d = constDecl(*v)
+	}
+	return err
+}
+
+// Parse implements participle.Parseable.
+func (d *typedefDecl) Parse(lex *lexer.PeekingLexer) error {
+	v, err := parseDecl(lex, &typedefGrammar, &typedefProbe, lex.Peek().Value == "typedef")
+	if err == nil {
+		*d = typedefDecl(*v)
+	}
+	return err
 }
 
 // checkResult reports a PPResult that Preprocess did not make, which
@@ -343,12 +535,21 @@ func checkResult(name string, pp *PPResult) error {
 // tests): participle's two grammars, then the leaves its rules name that
 // Parse methods read (leaves.go).
 func Grammar() string {
-	f, p := parsers()
-	return f.String() + "\n\n" + p.String() + "\n\n" + leafGrammar
+	var b strings.Builder
+	for _, g := range []fmt.Stringer{fileGrammar.parser(), funcGrammar.parser(), structGrammar.parser(),
+		constGrammar.parser(), typedefGrammar.parser(), paramGrammar.parser()} {
+		b.WriteString(g.String() + "\n\n")
+	}
+	return b.String() + leafGrammar
 }
 
 // leafGrammar is the EBNF of the rules read by Parse methods.
-const leafGrammar = `Name = <ident> .
+const leafGrammar = `Decl = FuncDecl | StructDecl | TechniqueDecl | ConstDecl | <pragma> | ShaderVarDecl | TypedefDecl | Skip .
+FuncDecl = FuncLookahead FuncSyntax .
+StructDecl = (?= "struct") StructSyntax .
+ConstDecl = ConstLookahead ConstSyntax .
+TypedefDecl = (?= "typedef") TypedefSyntax .
+Name = <ident> .
 ConstLookahead = (?= ("static" | "const" | "uniform" | "extern")+ <ident> <ident> "=") .
 Modifier = "linear" | "centroid" | "nointerpolation" | ... (modifierWords) .
 Type = "unsigned"? <ident> ("<" (<ident> | <int>) ("," (<ident> | <int>))* ">")? .
@@ -388,7 +589,7 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 	if err := checkResult(name, pp); err != nil {
 		return nil, err
 	}
-	fp, _ := parsers()
+	fp := fileGrammar.parser()
 	u := &Unit{Name: name, PP: pp, tokens: pp.Tokens}
 	if err := u.checkAssembly(); err != nil {
 		return nil, err
@@ -503,7 +704,7 @@ type paramsResult struct {
 }
 
 func (u *Unit) parseParams(f *funcDecl) (*paramList, error) {
-	_, pp := parsers()
+	pp := paramGrammar.parser()
 	toks := u.groupTokens(f.Params, 1)
 	pl, err := pp.ParseFromLexer(peekingOver(append(toks, u.eofAfter(toks))))
 	if err != nil {
@@ -573,7 +774,7 @@ const maxSyntaxErrors = 50
 // top-level declaration that holds the error (its ";" or closing "}" at
 // brace depth 0) and parses again from there, until the end of the file.
 func (u *Unit) recoverSyntax(err error) error {
-	fp, _ := parsers()
+	fp := fileGrammar.parser()
 	var errs ir.ErrorList
 	for len(errs) < maxSyntaxErrors {
 		errs = append(errs, ir.Errors(u.syntaxError(err))...)
