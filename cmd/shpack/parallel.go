@@ -11,6 +11,14 @@ import (
 func parallelMap[In, Out any](ins []In, fn func(In) Out) []Out {
 	out := make([]Out, len(ins))
 	workers := min(runtime.GOMAXPROCS(0), len(ins))
+	if workers <= 1 {
+		// One input (a build step's usual run) or one processor: no
+		// goroutine to start and hand the work to.
+		for i, in := range ins {
+			out[i] = fn(in)
+		}
+		return out
+	}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range workers {
