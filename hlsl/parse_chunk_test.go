@@ -193,6 +193,31 @@ func TestDeclKinds(t *testing.T) {
 	}
 }
 
+// declFailureCases are declarations that fail, within Decl's lookahead
+// and past it, with what they report (or which alternatives take them).
+var declFailureCases = []struct{ src, want string }{
+	{"typedef 5;", `ERR x.hlsl:1:9: error: unexpected token "5" (expected (TypedefStruct | typeNode) nameNode dim* ";")`},
+	{"typedef float;", `ERR x.hlsl:1:14: error: unexpected token ";" (expected nameNode dim* ";")`},
+	{"struct X {", `ERR x.hlsl:1:11: error: unexpected end of file (expected "}")`},
+	{"struct 5", `ERR x.hlsl:1:8: error: unexpected token "5" (expected ";")`},
+	{"struct X { float4 p : POSITION; }", `ERR x.hlsl:1:34: error: unexpected end of file (expected ";")`},
+	{"float4 f( : X", `ERR x.hlsl:1:9: error: "(" has no matching ")"`},
+	{"float4 f() : {}", `ERR x.hlsl:1:12: error: unexpected token ":" (expected (block | ";"))`},
+	{"float4 f() : register(c0) {}", `func`},
+	{"static const int N = ;", `ERR x.hlsl:1:22: error: unexpected token ";" (expected expr ";")`},
+	{"static const int N = 4", `ERR x.hlsl:1:23: error: unexpected end of file in expression`},
+	{"typedef struct { float x; } ;", `ERR x.hlsl:1:29: error: unexpected token ";" (expected nameNode dim* ";")`},
+	{"struct S { float4 p : POSITION; } s = 5;", `ERR x.hlsl:1:37: error: unexpected token "=" (expected ";")`},
+	{"[numthreads(1,1,1)] void f() : ;", `ERR x.hlsl:1:30: error: unexpected token ":" (expected (block | ";"))`},
+	{"struct S { float x : ; };", `ERR x.hlsl:1:22: error: unexpected token ";" after ":" (expected a semantic, register or packoffset)`},
+	{"struct S { float x : 5; };", `ERR x.hlsl:1:22: error: unexpected token "5" after ":" (expected a semantic, register or packoffset)`},
+	{"technique T { pass P { VertexShader = compile vs_3_0 f(); }", `ERR x.hlsl:1:1: error: technique T has no closing "}"`},
+	{"VertexShader vs = ", `ERR x.hlsl:1:19: error: unexpected end of file (expected ";")`},
+	{"float4 f() {} struct", `ERR x.hlsl:1:21: error: unexpected end of file (expected ";")`},
+	{"#pragma pack_matrix(row_major)\nstruct S { float x; }", `ERR x.hlsl:2:22: error: unexpected end of file (expected ";")`},
+	{"static const float4 c = {1,2,3,4}; struct S { float x : TEXCOORD0 }", `ERR x.hlsl:1:67: error: unexpected token "}" (expected ";")`},
+}
+
 // TestDeclFailures pins what declarations that fail, within Decl's
 // lookahead and past it, report (or which alternatives take them): the
 // messages and positions the grammar gave when Decl was one participle
@@ -200,29 +225,7 @@ func TestDeclKinds(t *testing.T) {
 // keep (the same on both corpora, and on 40,500 mutants of them, when
 // they were split).
 func TestDeclFailures(t *testing.T) {
-	tests := []struct{ src, want string }{
-		{"typedef 5;", `ERR x.hlsl:1:9: error: unexpected token "5" (expected (TypedefStruct | typeNode) nameNode dim* ";")`},
-		{"typedef float;", `ERR x.hlsl:1:14: error: unexpected token ";" (expected nameNode dim* ";")`},
-		{"struct X {", `ERR x.hlsl:1:11: error: unexpected end of file (expected "}")`},
-		{"struct 5", `ERR x.hlsl:1:8: error: unexpected token "5" (expected ";")`},
-		{"struct X { float4 p : POSITION; }", `ERR x.hlsl:1:34: error: unexpected end of file (expected ";")`},
-		{"float4 f( : X", `ERR x.hlsl:1:9: error: "(" has no matching ")"`},
-		{"float4 f() : {}", `ERR x.hlsl:1:12: error: unexpected token ":" (expected (block | ";"))`},
-		{"float4 f() : register(c0) {}", `func`},
-		{"static const int N = ;", `ERR x.hlsl:1:22: error: unexpected token ";" (expected expr ";")`},
-		{"static const int N = 4", `ERR x.hlsl:1:23: error: unexpected end of file in expression`},
-		{"typedef struct { float x; } ;", `ERR x.hlsl:1:29: error: unexpected token ";" (expected nameNode dim* ";")`},
-		{"struct S { float4 p : POSITION; } s = 5;", `ERR x.hlsl:1:37: error: unexpected token "=" (expected ";")`},
-		{"[numthreads(1,1,1)] void f() : ;", `ERR x.hlsl:1:30: error: unexpected token ":" (expected (block | ";"))`},
-		{"struct S { float x : ; };", `ERR x.hlsl:1:22: error: unexpected token ";" after ":" (expected a semantic, register or packoffset)`},
-		{"struct S { float x : 5; };", `ERR x.hlsl:1:22: error: unexpected token "5" after ":" (expected a semantic, register or packoffset)`},
-		{"technique T { pass P { VertexShader = compile vs_3_0 f(); }", `ERR x.hlsl:1:1: error: technique T has no closing "}"`},
-		{"VertexShader vs = ", `ERR x.hlsl:1:19: error: unexpected end of file (expected ";")`},
-		{"float4 f() {} struct", `ERR x.hlsl:1:21: error: unexpected end of file (expected ";")`},
-		{"#pragma pack_matrix(row_major)\nstruct S { float x; }", `ERR x.hlsl:2:22: error: unexpected end of file (expected ";")`},
-		{"static const float4 c = {1,2,3,4}; struct S { float x : TEXCOORD0 }", `ERR x.hlsl:1:67: error: unexpected token "}" (expected ";")`},
-	}
-	for _, tc := range tests {
+	for _, tc := range declFailureCases {
 		u, err := ParseFile("x.hlsl", []byte(tc.src), nil)
 		if err != nil {
 			assert.Equal(t, tc.want, "ERR "+err.Error(), tc.src)
