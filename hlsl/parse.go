@@ -531,9 +531,10 @@ func checkResult(name string, pp *PPResult) error {
 	return nil
 }
 
-// Grammar returns the EBNF of the file grammar (for review and golden
-// tests): participle's two grammars, then the leaves its rules name that
-// Parse methods read (leaves.go).
+// Grammar returns the EBNF of the grammar (for review and golden tests):
+// participle's grammars (the file's, each kind of declaration's and the
+// parameter lists'), then the rules that Parse methods read (Decl and the
+// leaves, leaves.go). It builds every grammar.
 func Grammar() string {
 	var b strings.Builder
 	for _, g := range []fmt.Stringer{fileGrammar.parser(), funcGrammar.parser(), structGrammar.parser(),
