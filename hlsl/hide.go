@@ -11,9 +11,9 @@ import (
 // Most of the tokens participle is given outside function bodies belong
 // to declarations it reads only to skip them (Skip): globals, samplers
 // with their sampler_state blocks, cbuffers; and to techniques, which a
-// Parse method reads anyway (TechniqueDecl). Each costs a trip through the
-// disjunction of Decl, whose every alternative participle tries on a
-// branch of its own, and a copy of every token. hiddenSkips finds these
+// Parse method reads anyway (TechniqueDecl). Each costs a trip through
+// Decl's alternatives (decl.Parse tries them in turn, as participle's
+// disjunction did) and a copy of every token. hiddenSkips finds these
 // declarations in the token stream (and reads the techniques, with the
 // same parser, see techniqueAt), and tokenLexer steps over them, as it
 // does over function bodies; parseChunked puts a Skip declaration or the

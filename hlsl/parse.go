@@ -44,15 +44,26 @@ type syntaxFile struct {
 // on the lexer as it was before the first, as participle's disjunction
 // tries them. The first that matches is the declaration. One that fails
 // past the lookahead is the parse's error, where it stopped; one that
-// fails within it lets the next try, and if none matches, the deepest of
-// those errors is returned with the lexer where that branch stopped, so
-// that the repetition of Decl above sees what it saw of the disjunction.
+// fails within it lets the next try, and if none matches, the error of
+// the one that stopped furthest (the later of equals) is returned with the
+// lexer where it stopped, so that the repetition of Decl above sees what
+// it saw of the disjunction.
+//
+// Participle's disjunction keeps the deepest error any rule of a branch
+// met, which may lie past where the branch stopped; this copy keeps the
+// branch's own error, made the deepest one by parseDecl's probe. The two
+// agree because at most one alternative that reads optional parts (the
+// participle grammars) gets past its first tokens at any place, and what
+// else may fail there (Skip, the hand-read technique and shader variable)
+// fails where it stops. An alternative added to Decl must keep that true;
+// TestDeclSameAsOneGrammar and FuzzDeclSameAsOneGrammar hold the parse to
+// the one grammar Decl was.
 func (d *decl) Parse(lex *lexer.PeekingLexer) error {
 	start := lex.MakeCheckpoint()
 	d.Pos = lex.Peek().Pos
 	var soft error
 	var softAt lexer.Checkpoint
-	for alt := range 8 {
+	for alt := range declAlternatives {
 		err := d.parseAlternative(alt, lex)
 		switch {
 		case err == nil:
@@ -71,6 +82,10 @@ func (d *decl) Parse(lex *lexer.PeekingLexer) error {
 	}
 	return participle.NextMatch
 }
+
+// declAlternatives is how many alternatives Decl has: the cases of
+// parseAlternative.
+const declAlternatives = 8
 
 // parseAlternative reads alternative alt of Decl, setting its field only
 // when it matches.
@@ -112,7 +127,7 @@ func (d *decl) parseAlternative(alt int, lex *lexer.PeekingLexer) error {
 		if err = t.Parse(lex); err == nil {
 			d.Typedef = t
 		}
-	default:
+	case 7:
 		k := &skip{}
 		if err = k.Parse(lex); err == nil {
 			d.Skip = k
@@ -178,8 +193,8 @@ type member struct {
 
 // modifier is a storage, interpolation, precision or matrix-order keyword.
 // It is matched by a table lookup (Parse) rather than a grammar
-// alternation of 29 literals, which keeps the grammar cheap to build: every
-// shpack process builds it once.
+// alternation of 29 literals, which keeps the grammars cheap to build:
+// every shpack process that parses a struct or a function builds them.
 type modifier struct {
 	Pos  lexer.Position
 	Word string
@@ -286,11 +301,12 @@ type constDecl struct {
 }
 
 // constLookahead is the lookahead that tells a constant from the other
-// declarations before anything is consumed; it holds nothing:
+// declarations before anything is consumed, the guard constDecl.Parse
+// checks before the constant's grammar runs:
 //
 //	( "static" | "const" | "uniform" | "extern" )+ Ident Ident "="
 //
-// It is read by Parse rather than as a lookahead group of the grammar,
+// It is read by hand rather than as a lookahead group of the grammar,
 // where participle tried the four modifiers one by one for every token
 // (about 50 grammar nodes a constant).
 type constLookahead struct{}
@@ -309,13 +325,14 @@ type funcDecl struct {
 }
 
 // funcLookahead is the lookahead that tells a function from the other
-// declarations before anything is consumed; it holds nothing:
+// declarations before anything is consumed, the guard funcDecl.Parse
+// checks before the function's grammar runs:
 //
 //	( "[" ~"]"* "]" )* FuncMod* Ident ( "<" ~( ">" | ";" | "{" )* ">" )? Ident "("
 //
 // where FuncMod is one of funcLookaheadMods, and the declaration does not
 // begin with "struct", "typedef", a technique keyword, or a shader type
-// (VertexShader, PixelShader) and a name. It is read by Parse rather
+// (VertexShader, PixelShader) and a name. It is read by hand rather
 // than as a lookahead group of the grammar, which costs participle a
 // branch for every token it looks at.
 type funcLookahead struct{}

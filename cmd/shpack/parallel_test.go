@@ -10,7 +10,7 @@ import (
 
 // TestParallelMap checks that results come in input order whatever the
 // number of inputs and processors, including the one-input run that
-// parallelMap does on its own goroutine.
+// parallelMap works on the caller's goroutine.
 func TestParallelMap(t *testing.T) {
 	for _, procs := range []int{1, 2, 4} {
 		prev := runtime.GOMAXPROCS(procs)
