@@ -2,7 +2,8 @@ package hlsl
 
 import (
 	"fmt"
-	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -274,17 +275,32 @@ func (u *Unit) resolve(t *typeNode, depth int) (shape, *ir.Error) {
 	return shape{}, u.errorAt(t.Pos, "%s", u.unknownType(name))
 }
 
-// numericLike matches a scalar type name with a size suffix ("float5",
-// "half4x7").
-// It is compiled on first use, not when every shpack run starts.
-var numericLike = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(float|half|int|uint|bool|double|dword|min16float|min10float|min16int|min16uint)([0-9]+)(x[0-9]+)?$`)
-})
+// scalarTypes are the scalar type names that vectors and matrices extend
+// ("float4", "half3x3").
+var scalarTypes = [...]string{"float", "half", "int", "uint", "bool", "double", "dword", "min16float", "min10float", "min16int", "min16uint"}
+
+// numericLike reports whether name is a scalar type name with a size
+// suffix ("float5", "half4x7"): digits, then optionally "x" and digits.
+// (It was a regular expression, whose compilation was a tenth of a short
+// rewrite's run.)
+func numericLike(name string) bool {
+	digits := func(s string) bool {
+		return s != "" && strings.Trim(s, "0123456789") == ""
+	}
+	for _, sc := range scalarTypes {
+		if rest, ok := strings.CutPrefix(name, sc); ok {
+			if rows, cols, isMatrix := strings.Cut(rest, "x"); digits(rows) && (!isMatrix || digits(cols)) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // unknownType is the message for a type name that is none: a vector or
 // matrix size out of range says so; a misspelt name gets a suggestion.
 func (u *Unit) unknownType(name string) string {
-	if numericLike().MatchString(name) {
+	if numericLike(name) {
 		return fmt.Sprintf("unknown type %s: vectors and matrices have 1 to 4 rows and columns", name)
 	}
 	if hint := u.suggestType(name); hint != "" {
@@ -293,21 +309,29 @@ func (u *Unit) unknownType(name string) string {
 	return "unknown type " + name
 }
 
+// numericTypes are the scalar, vector and matrix type names and "vector"
+// and "matrix", in the order suggestType offers them: made once, when a
+// unit first names a type that is none (rewrites read every function, and
+// a helper's sampler or texture parameters are such names).
+var numericTypes = sync.OnceValue(func() []string {
+	var names []string
+	for _, sc := range scalarTypes {
+		names = append(names, sc)
+		for c := 1; c <= 4; c++ {
+			names = append(names, sc+strconv.Itoa(c))
+			for r := 1; r <= 4; r++ {
+				names = append(names, sc+strconv.Itoa(r)+"x"+strconv.Itoa(c))
+			}
+		}
+	}
+	return append(names, "vector", "matrix")
+})
+
 // suggestType finds a known type name close to a misspelt one: the
 // numeric types (flaot2 gives float2), then the unit's structs and
 // typedefs, in source order.
 func (u *Unit) suggestType(name string) string {
-	var names []string
-	for _, sc := range []string{"float", "half", "int", "uint", "bool", "double", "dword", "min16float", "min10float", "min16int", "min16uint"} {
-		names = append(names, sc)
-		for c := 1; c <= 4; c++ {
-			names = append(names, fmt.Sprintf("%s%d", sc, c))
-			for r := 1; r <= 4; r++ {
-				names = append(names, fmt.Sprintf("%s%dx%d", sc, r, c))
-			}
-		}
-	}
-	names = append(names, "vector", "matrix")
+	names := slices.Clone(numericTypes())
 	for _, d := range u.syntax.Decls {
 		switch {
 		case d.Struct.defines():

@@ -3,6 +3,7 @@ package hlsl
 import (
 	"flag"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -436,4 +437,20 @@ Later c(float4 p : POSITION) { Later o = (Later)0; return o; }
 	assert.NoError(t, err, "an unnamed struct of a typedef takes the typedef's name")
 	_, err = ParseFile("t.hlsl", []byte("typedef struct VO;\n"), nil)
 	assert.ErrorContains(t, err, "t.hlsl:1:18: error: unexpected token \";\"", "a typedef names its type")
+}
+
+// TestNumericLike holds numericLike to the regular expression it replaced,
+// on every name made of a scalar type's prefix or a near miss and a suffix
+// of digits and x's.
+func TestNumericLike(t *testing.T) {
+	re := regexp.MustCompile(`^(float|half|int|uint|bool|double|dword|min16float|min10float|min16int|min16uint)([0-9]+)(x[0-9]+)?$`)
+	heads := append(scalarTypes[:], "", "flot", "floatt", "in", "uin", "min16", "x", "f")
+	tails := []string{"", "0", "4", "5", "12", "x", "4x", "x4", "4x4", "4x4x4", "4xx4", "44x0", "a", "4a", "4x4a", " 4", "4 ", "-1", "０"}
+	for _, h := range heads {
+		for _, tl := range tails {
+			for _, name := range []string{h + tl, h + tl + tl, tl + h} {
+				assert.Equal(t, re.MatchString(name), numericLike(name), "%q", name)
+			}
+		}
+	}
 }
