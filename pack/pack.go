@@ -36,14 +36,15 @@ func Names() []string {
 	return names
 }
 
-// Lookup finds a strategy by name.
-func Lookup(name string) (Strategy, bool) {
+// Lookup finds a strategy by name; the error for a name that is none
+// lists the names.
+func Lookup(name string) (Strategy, error) {
 	for _, s := range Strategies() {
 		if s.Name() == name {
-			return s, true
+			return s, nil
 		}
 	}
-	return nil, false
+	return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(Names(), ", "))
 }
 
 // ErrNoFit is wrapped by the error a strategy returns when a valid signature

@@ -155,8 +155,8 @@ func TestStrategiesLayouts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, ok := Lookup(tc.strategy)
-			require.True(t, ok)
+			s, err := Lookup(tc.strategy)
+			require.NoError(t, err)
 			l, err := s.Pack(sig(tc.spec), ir.VS30Out(), tc.cons)
 			require.NoError(t, err)
 			require.NoError(t, ir.CheckLayout(l))
@@ -261,12 +261,12 @@ func TestClosedForm(t *testing.T) {
 func TestLookup(t *testing.T) {
 	assert.Equal(t, []string{"fxc", "prefix-stable", "vertical", "optimal", "exact", "stable-fit"}, Names())
 	for _, n := range Names() {
-		s, ok := Lookup(n)
-		require.True(t, ok)
+		s, err := Lookup(n)
+		require.NoError(t, err)
 		assert.Equal(t, n, s.Name())
 	}
-	_, ok := Lookup("best")
-	assert.False(t, ok)
+	_, err := Lookup("best")
+	assert.EqualError(t, err, `unknown strategy "best" (known: fxc, prefix-stable, vertical, optimal, exact, stable-fit)`)
 }
 
 func TestMetrics(t *testing.T) {

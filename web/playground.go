@@ -143,9 +143,9 @@ func Run(files []File, opts Options) Result {
 		},
 		AllowMissingIncludes: true,
 	}
-	st, ok := pack.Lookup(opts.Strategy)
-	if !ok {
-		diag(errors.New("unknown strategy " + opts.Strategy))
+	st, err := pack.Lookup(opts.Strategy)
+	if err != nil {
+		diag(err)
 		return r
 	}
 	var vars []driver.Variant

@@ -86,7 +86,7 @@ func TestRun(t *testing.T) {
 	multi := run(overflowing, Options{Strategy: "optimal", Profile: "vs_3_0", MultiDcl: true})
 	assert.Contains(t, multi.Asm, "dcl_texcoord1 o")
 	unknown := run("", Options{Strategy: "best", Profile: "vs_3_0"})
-	assert.Equal(t, "error: unknown strategy best\n", unknown.Diagnostics)
+	assert.Equal(t, "error: unknown strategy \"best\" (known: fxc, prefix-stable, vertical, optimal, exact, stable-fit)\n", unknown.Diagnostics)
 }
 
 // TestRunFiles: includes are the other tabs, found by name; a missing one

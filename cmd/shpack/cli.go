@@ -130,7 +130,13 @@ var flagTable = []flagDef{
 var exclusive = [][3]string{
 	{"struct", "entry", ""}, {"vs-struct", "vs-entry", ""}, {"ps-struct", "ps-entry", ""},
 	{"o", "out-dir", ""}, {"portable", "multi-dcl", ""},
+	{"o", "vs-out", ": -o writes what the command prints to one file, --vs-out and --ps-out the two stages apart"},
+	{"o", "ps-out", ": -o writes what the command prints to one file, --vs-out and --ps-out the two stages apart"},
 	{"layout", "layout-out", ": a layout applied is the layout planned"},
+	{"layout", "multi-dcl", ": a layout file records the portable layout (one declaration per register); it does not take --multi-dcl"},
+	{"layout-out", "multi-dcl", ": a layout file records the portable layout (one declaration per register); it does not take --multi-dcl"},
+	{"variants", "layout", ": --variants plans the family: it takes --layout-out, not --layout"},
+	{"variants", "indexed", ": a family of variants has no --indexed arrays"},
 }
 
 // dashed is a flag as written: -o, --out-dir.
@@ -302,6 +308,32 @@ func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 			return e.usageError("%s and %s cannot be used together%s", dashed(x[0]), dashed(x[1]), x[2])
 		}
 	}
+	if slices.Contains(c.takes(), "strategy") {
+		var err error
+		if e.strat, err = pack.Lookup(e.strategy); err != nil {
+			return e.usageError("%v", err)
+		}
+	}
+	if e.set["depfile"] && !c.raw {
+		// A depfile names the output files: the command must write some
+		// (shpack fxc's are fxc's /Fo and the like).
+		var outs []string
+		for _, o := range [...][2]string{{"o", "-o FILE"}, {"out-dir", "--out-dir=DIR"}, {"vs-out", "--vs-out=FILE"}, {"ps-out", "--ps-out=FILE"}} {
+			if slices.Contains(c.takes(), o[0]) {
+				outs = append(outs, o[1])
+			}
+		}
+		need := outs[len(outs)-1]
+		if len(outs) > 1 {
+			need = strings.Join(outs[:len(outs)-1], ", ") + " or " + need
+		}
+		switch {
+		case e.out == "" && e.outDir == "" && e.vsOut == "" && e.psOut == "":
+			return e.usageError("--depfile needs %s: its targets are the output files", need)
+		case e.out == "-":
+			return e.usageError("-o - writes to standard output, which a depfile cannot name")
+		}
+	}
 	return -1
 }
 
@@ -460,6 +492,7 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 // packOpts are the packing flags.
 type packOpts struct {
 	strategy     string
+	strat        pack.Strategy // strategy, found
 	mixColor     bool
 	portable     bool // the layout to write: set by resolve
 	indexed      stringList
@@ -492,15 +525,6 @@ func (e *env) resolve(packs bool, profile string) string {
 // cons are the packing constraints the flags ask for.
 func (e *env) cons() ir.Constraints {
 	return ir.Constraints{MixColor: e.mixColor, Budget: e.registers, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"}
-}
-
-// lookupStrategy finds a packing strategy by name.
-func lookupStrategy(name string) (pack.Strategy, error) {
-	st, ok := pack.Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(pack.Names(), ", "))
-	}
-	return st, nil
 }
 
 func init() {

@@ -43,7 +43,7 @@ func (e *env) runCompare(paths []string) int {
 	if e.strategies != "" {
 		sts = nil
 		for _, name := range strings.Split(e.strategies, ",") {
-			st, err := lookupStrategy(strings.TrimSpace(name))
+			st, err := pack.Lookup(strings.TrimSpace(name))
 			if err != nil {
 				return e.usageError("%v", err)
 			}

@@ -92,9 +92,6 @@ func (e *env) runFxc(args []string) int {
 		}
 		kind = k
 	}
-	if msg := e.checkLayout(nil, 1); msg != "" {
-		return e.usageError("%s", msg)
-	}
 	a, err := compile.ParseArgs(rest, os.ReadFile, func(p string) bool {
 		st, err := os.Stat(p)
 		return err == nil && st.Mode().IsRegular()

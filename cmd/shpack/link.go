@@ -12,7 +12,6 @@ import (
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
-	"github.com/shpack/shpack/pack"
 )
 
 var linkCommand = &command{
@@ -50,18 +49,11 @@ output, and a register whose inputs would mix centroid and non-centroid.
 }
 
 func (e *env) runLink(files []string) int {
-	strategy, serr := lookupStrategy(e.strategy)
 	switch {
 	case len(files) == 0 || len(files) > 2:
 		return e.usageError("link takes VS_FILE and optionally PS_FILE")
-	case serr != nil:
-		return e.usageError("%v", serr)
 	case (e.vsOut == "") != (e.psOut == ""):
 		return e.usageError("--vs-out and --ps-out go together")
-	case e.out != "" && (e.vsOut != "" || e.outDir != ""):
-		return e.usageError("-o writes what link prints to one file; --vs-out, --ps-out and --out-dir write the blocks apart: give one or the others")
-	case e.depfile != "" && e.vsOut == "" && e.outDir == "":
-		return e.usageError("--depfile needs --vs-out/--ps-out or --out-dir: its targets are the output files")
 	case e.depfile != "" && e.variants != "":
 		return e.usageError("--depfile does not apply to --variants")
 	case e.registers < 0 || e.registers > ir.VS30Out().General:
@@ -69,12 +61,6 @@ func (e *env) runLink(files []string) int {
 	}
 	if msg := e.resolve(true, "vs_3_0"); msg != "" {
 		return e.usageError("%s", msg)
-	}
-	if msg := e.checkLayout(nil, 1); msg != "" {
-		return e.usageError("%s", msg)
-	}
-	if e.variants != "" && e.layoutIn != "" {
-		return e.usageError("--variants plans the family: it takes --layout-out, not --layout")
 	}
 	if err := e.readLayout(); err != nil {
 		return e.report(err)
@@ -84,7 +70,7 @@ func (e *env) runLink(files []string) int {
 	}
 	named := e.vsStruct != "" || e.vsEntry != "" || e.psStruct != "" || e.psEntry != ""
 	if len(files) == 1 && !named {
-		if code, done := e.linkEffect(files[0], strategy); done {
+		if code, done := e.linkEffect(files[0]); done {
 			return code
 		}
 	}
@@ -94,11 +80,11 @@ func (e *env) runLink(files []string) int {
 	if len(files) == 1 {
 		files = append(files, files[0])
 	}
-	return e.linkFiles(files[0], files[1], strategy)
+	return e.linkFiles(files[0], files[1])
 }
 
 // linkFiles packs the vertex outputs and derives the pixel inputs.
-func (e *env) linkFiles(vsFile, psFile string, strategy pack.Strategy) int {
+func (e *env) linkFiles(vsFile, psFile string) int {
 	vu, err := e.load(vsFile, e.vsDefines...)
 	if err != nil {
 		return e.report(err)
@@ -114,7 +100,7 @@ func (e *env) linkFiles(vsFile, psFile string, strategy pack.Strategy) int {
 	}
 	vl, pl, err := driver.LinkPair(vu, pu, driver.PairOptions{
 		VS: driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, PS: driver.Selector{Struct: e.psStruct, Entry: e.psEntry},
-		Strategy: strategy, Indexed: e.indexed, Layout: e.layoutFile, Cons: e.cons(),
+		Strategy: e.strat, Indexed: e.indexed, Layout: e.layoutFile, Cons: e.cons(),
 	})
 	if err != nil {
 		return e.report(err)
@@ -150,13 +136,13 @@ func (e *env) linkFiles(vsFile, psFile string, strategy pack.Strategy) int {
 
 // linkEffect links every pass of an effect file. done is false when the
 // file has no pass to link: link then treats it as one pair.
-func (e *env) linkEffect(file string, strategy pack.Strategy) (code int, done bool) {
+func (e *env) linkEffect(file string) (code int, done bool) {
 	src, name, err := e.readInput(file)
 	if err != nil {
 		return e.report(err), true
 	}
 	res, err := driver.LinkEffect(driver.Source{Name: name, Src: src}, driver.LinkOptions{
-		PP: e.ppOptions(), Strategy: strategy, MixColor: e.mixColor, Portable: e.portable,
+		PP: e.ppOptions(), Strategy: e.strat, MixColor: e.mixColor, Portable: e.portable,
 		TexcoordNames: e.semantics == "texcoord", Layout: e.layoutFile,
 	})
 	if errors.Is(err, driver.ErrNoPasses) && (res == nil || len(res.Notes) == 0) {
@@ -226,8 +212,6 @@ func (e *env) linkVariants(files []string) int {
 	switch {
 	case e.vsOut != "":
 		return e.usageError("--variants writes one block pair per variant: use --out-dir=DIR")
-	case len(e.indexed) > 0:
-		return e.usageError("--variants cannot take --indexed arrays")
 	}
 	vars, err := e.loadVariants(e.variants)
 	if err != nil {

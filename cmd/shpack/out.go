@@ -256,28 +256,6 @@ func (e *env) readLayout() error {
 	return err
 }
 
-// checkLayout says what is wrong with --layout and --layout-out for a
-// command on register file f ("" if nothing): a layout file describes a
-// portable vs_3_0/ps_3_0 interface of one input.
-func (e *env) checkLayout(f *ir.RegisterFile, inputs int) string {
-	if e.layoutIn == "" && e.layoutOut == "" {
-		return ""
-	}
-	flag := "--layout"
-	if e.layoutIn == "" {
-		flag = "--layout-out"
-	}
-	switch {
-	case f != nil && !f.Packs():
-		return fmt.Sprintf("%s applies to vs_3_0 outputs and ps_3_0 inputs, not %s %ss", flag, f.Profile.Name, f.Dir.Word())
-	case e.multiDcl:
-		return flag + " records the portable layout (one declaration per register); it does not take --multi-dcl"
-	case inputs > 1:
-		return flag + " takes one input file: a layout file holds the interface of one pair"
-	}
-	return ""
-}
-
 // loadVariants reads and parses a variants file.
 func (e *env) loadVariants(path string) ([]driver.Variant, error) {
 	src, name, err := e.readInput(path)

@@ -53,7 +53,6 @@ nothing is written); 2 bad command line.
 }
 
 func (e *env) runPack(files []string) int {
-	strategy, serr := lookupStrategy(e.strategy)
 	switch {
 	case len(files) == 0:
 		return e.usageError("no input file")
@@ -61,12 +60,6 @@ func (e *env) runPack(files []string) int {
 		return e.usageError("--svg draws one input's layout: give one file (or --format=svg with --out-dir)")
 	case len(files) > 1 && e.outDir == "":
 		return e.usageError("%d input files: several inputs need --out-dir=DIR (one output per input)", len(files))
-	case e.depfile != "" && e.out == "" && e.outDir == "":
-		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
-	case e.out == "-" && e.depfile != "":
-		return e.usageError("-o - writes to standard output, which a depfile cannot name")
-	case serr != nil:
-		return e.usageError("%v", serr)
 	case e.registers < 0 || e.registers > 32:
 		return e.usageError("--registers=%d: the budget must be between 1 and 32", e.registers)
 	}
@@ -85,8 +78,18 @@ func (e *env) runPack(files []string) int {
 	case regs > file.General && e.format != "json" && e.format != "svg":
 		return e.usageError("--registers=%d exceeds the %d general registers of %s: assembly would name registers that do not exist; use --format=json", regs, file.General, file.Profile.Name)
 	}
-	if msg := e.checkLayout(file, len(files)); msg != "" {
-		return e.usageError("%s", msg)
+	if e.layoutIn != "" || e.layoutOut != "" {
+		// A layout file holds the portable interface of one vs_3_0/ps_3_0 pair.
+		name := "--layout"
+		if e.layoutIn == "" {
+			name = "--layout-out"
+		}
+		switch {
+		case !file.Packs():
+			return e.usageError("%s applies to vs_3_0 outputs and ps_3_0 inputs, not %s %ss", name, file.Profile.Name, file.Dir.Word())
+		case len(files) > 1:
+			return e.usageError("%s takes one input file: a layout file holds the interface of one pair", name)
+		}
 	}
 	if err := e.readLayout(); err != nil {
 		return e.report(err)
@@ -115,7 +118,7 @@ func (e *env) runPack(files []string) int {
 	}
 	res := parallelMap(files, func(f string) packed {
 		var p packed
-		p.out, p.deps, p.notes, p.l, p.err = e.packFile(f, strategy, file)
+		p.out, p.deps, p.notes, p.l, p.err = e.packFile(f, file)
 		return p
 	})
 	failed := false
@@ -147,7 +150,7 @@ func (e *env) runPack(files []string) int {
 
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.
-func (e *env) packFile(file string, strategy pack.Strategy, f *ir.RegisterFile) (out []byte, deps, notes []string, layout *ir.Layout, err error) {
+func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps, notes []string, layout *ir.Layout, err error) {
 	src, name, err := e.readInput(file)
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -161,7 +164,7 @@ func (e *env) packFile(file string, strategy pack.Strategy, f *ir.RegisterFile) 
 		return nil, nil, notes, nil, err
 	}
 	p, err := driver.Pack(u, f, driver.PackOptions{
-		Sel: driver.Selector{Struct: e.structN, Entry: e.entry}, Strategy: strategy, Indexed: e.indexed,
+		Sel: driver.Selector{Struct: e.structN, Entry: e.entry}, Strategy: e.strat, Indexed: e.indexed,
 		Layout: e.layoutFile, HLSL: e.format == "hlsl", Cons: e.cons(),
 	})
 	if err != nil {
@@ -192,16 +195,12 @@ func (e *env) packFile(file string, strategy pack.Strategy, f *ir.RegisterFile) 
 // packVariants is shpack --variants=FILE FILE.
 func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 	switch {
-	case e.layoutIn != "":
-		return e.usageError("--variants plans the family: it takes --layout-out, not --layout")
 	case len(files) != 1 || e.depfile != "":
 		return e.usageError("--variants takes one input file (and no --depfile)")
 	case f.Profile.Name != "vs_3_0" || f.Dir != ir.Out:
 		return e.usageError("--variants packs vs_3_0 outputs (pixel shaders: shpack link --variants)")
 	case e.format == "hlsl":
 		return e.usageError("--variants writes asm or json")
-	case len(e.indexed) > 0:
-		return e.usageError("--variants cannot take --indexed arrays")
 	case e.svg != "":
 		return e.usageError("--variants draws its register map with --format=svg (a row per variant), not --svg")
 	case e.out != "" && e.format != "json" && e.format != "svg":

@@ -41,29 +41,21 @@ file says (write it with --vs-out or --ps-out).
 }
 
 func (e *env) runRepack(files []string) int {
-	strategy, serr := lookupStrategy(e.strategy)
 	switch {
 	case len(files) == 1 && e.layoutIn != "":
 		// One stage alone, through the layout file.
 	case len(files) != 2:
 		return e.usageError("repack takes a vertex shader and a pixel shader (or one of them with --layout=FILE)")
-	case serr != nil:
-		return e.usageError("%v", serr)
 	case e.format == "cso" && e.vsOut == "" && e.psOut == "":
 		return e.usageError("--format=cso writes bytecode: give --vs-out=FILE and --ps-out=FILE")
 	case (e.vsOut == "") != (e.psOut == "") && len(files) == 2:
 		return e.usageError("--vs-out and --ps-out go together")
-	case e.depfile != "" && e.vsOut == "" && e.psOut == "":
-		return e.usageError("--depfile needs --vs-out and --ps-out: its targets are the output files")
 	case len(e.indexed) > 0:
 		return e.usageError("repack finds indexed outputs itself (o[aL + n]); --indexed does not apply")
 	case e.registers != 0:
 		return e.usageError("--registers does not apply to repack: the programs run in vs_3_0's registers")
 	}
 	if msg := e.resolve(true, "vs_3_0"); msg != "" {
-		return e.usageError("%s", msg)
-	}
-	if msg := e.checkLayout(nil, 1); msg != "" {
 		return e.usageError("%s", msg)
 	}
 	if err := e.readLayout(); err != nil {
@@ -77,7 +69,7 @@ func (e *env) runRepack(files []string) int {
 		return e.repackStage(srcs[0])
 	}
 	res, err := driver.RepackPair(srcs[0], srcs[1], driver.RepackOptions{
-		Options: repack.Options{Strategy: strategy, MixColor: e.mixColor, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"},
+		Options: repack.Options{Strategy: e.strat, MixColor: e.mixColor, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"},
 		Layout:  e.layoutFile, LayoutOut: e.layoutOut != "",
 	})
 	if err != nil {

@@ -297,6 +297,9 @@ func TestRepackCommandLine(t *testing.T) {
 		{"one file", []string{"repack", vs}, exitUsage, "repack takes a vertex shader and a pixel shader"},
 		{"cso to stdout", []string{"repack", "--format=cso", vs, ps}, exitUsage, "give --vs-out=FILE and --ps-out=FILE"},
 		{"half the outputs", []string{"repack", "--vs-out=a", vs, ps}, exitUsage, "--vs-out and --ps-out go together"},
+		// -o was left unwritten beside --vs-out and --ps-out, exit 0.
+		{"-o beside the stages' outputs", []string{"repack", "-o", filepath.Join(tmp, "o.txt"), "--vs-out=" + filepath.Join(tmp, "v"), "--ps-out=" + filepath.Join(tmp, "p"), vs, ps}, exitUsage, "-o and --vs-out cannot be used together"},
+		{"depfile without outputs", []string{"repack", "--depfile=" + filepath.Join(tmp, "d"), vs, ps}, exitUsage, "--depfile needs -o FILE, --vs-out=FILE or --ps-out=FILE: its targets are the output files"},
 		{"unknown format", []string{"repack", "--format=xml", vs, ps}, exitUsage, `unknown format "xml"`},
 		{"indexed flag", []string{"repack", "--indexed=a", vs, ps}, exitUsage, "--indexed does not apply"},
 		{"swapped", []string{"repack", ps, vs}, exitInput, "macros.psh: error: the vertex shader is ps_3_0: repack takes vs_3_0"},

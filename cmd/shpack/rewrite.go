@@ -50,14 +50,11 @@ command line.
 }
 
 func (e *env) runRewrite(files []string) int {
-	strategy, serr := lookupStrategy(e.strategy)
 	vs, ps, lay := e.vsEntry != "", e.psEntry != "", e.layoutIn != ""
 	stageVariants := e.vsVariants != "" || e.psVariants != ""
 	switch {
 	case len(files) == 0:
 		return e.usageError("rewrite: no input file")
-	case serr != nil:
-		return e.usageError("%v", serr)
 	case vs && !ps && !lay && e.layoutOut == "" && e.vsVariants == "":
 		return e.usageError("rewrite: --vs-entry alone rewrites the vertex stage alone: give --layout-out=FILE to record its layout for the pixel stage (or --layout=FILE to apply one), or --ps-entry too")
 	case ps && !vs && !lay && e.psVariants == "":
@@ -70,19 +67,12 @@ func (e *env) runRewrite(files []string) int {
 		return e.usageError("unknown --semantics=%s (known: member, texcoord)", e.semantics)
 	case len(files) > 1 && e.outDir == "":
 		return e.usageError("rewrite: %d input files need --out-dir=DIR (one output per input)", len(files))
-	case e.depfile != "" && e.out == "" && e.outDir == "":
-		return e.usageError("--depfile needs -o FILE or --out-dir=DIR: its targets are the output files")
-	case e.out == "-" && e.depfile != "":
-		return e.usageError("-o - writes to standard output, which a depfile cannot name")
 	case e.variants != "" && (lay || vs != ps):
 		return e.usageError("rewrite: --variants rewrites pairs (both --vs-entry and --ps-entry, or the techniques), without --layout")
 	case stageVariants && e.variants != "":
 		return e.usageError("rewrite: --variants lists the permutations of both stages; --vs-variants and --ps-variants list each stage's: give one or the others")
 	case stageVariants && (e.vsVariants == "" || e.psVariants == "" || !vs || !ps || lay):
 		return e.usageError("rewrite: --vs-variants and --ps-variants go together, with --vs-entry and --ps-entry, without --layout")
-	}
-	if msg := e.checkLayout(nil, 1); msg != "" {
-		return e.usageError("%s", msg)
 	}
 	if err := e.readLayout(); err != nil {
 		return e.report(err)
@@ -99,7 +89,7 @@ func (e *env) runRewrite(files []string) int {
 		return e.report(err)
 	}
 	ropts := driver.RewriteOptions{
-		PP: e.ppOptions(), Strategy: strategy, MixColor: e.mixColor,
+		PP: e.ppOptions(), Strategy: e.strat, MixColor: e.mixColor,
 		TexcoordNames: e.semantics == "texcoord",
 		All:           e.all, VSEntry: e.vsEntry, PSEntry: e.psEntry,
 		Layout: e.layoutFile, LayoutOut: e.layoutOut != "",
