@@ -64,7 +64,8 @@ var ErrNoPasses = errors.New("no pass sets both a vertex and a pixel shader")
 // derived from it, and the vertex shaders a pixel shader meets are packed
 // as one family when their own layouts disagree on what it reads. SM1/SM2
 // passes sit in fixed registers and are checked. Every linkage fault is an
-// error naming its pass (an ir.ErrorList, with nothing returned).
+// error naming its pass (an ir.ErrorList, with nothing returned); every
+// layout returned has passed ir.CheckLayout, as LinkPair's and Pack's.
 func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 	if opts.Strategy == nil {
 		opts.Strategy = pack.Optimal{}
@@ -180,6 +181,11 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		l, ok := byPass[i]
 		if !ok {
 			continue
+		}
+		for _, each := range []*ir.Layout{l.vs, l.ps} {
+			if err := ir.CheckLayout(each); err != nil {
+				return nil, fmt.Errorf("internal error: invalid %s layout of technique %s, pass %s: %v", each.File.Profile.Name, p.tech, p.pass, err)
+			}
 		}
 		res.Passes = append(res.Passes, LinkedPass{
 			Technique: p.tech, Pass: p.pass, Pos: p.pos, VS: p.vs.name, PS: p.ps.name,

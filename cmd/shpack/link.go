@@ -178,11 +178,6 @@ func (e *env) linkEffect(file string) (code int, done bool) {
 	}
 	var passes []emit.PassLayouts
 	for _, p := range res.Passes {
-		for _, l := range []*ir.Layout{p.VSLayout, p.PSLayout} {
-			if err := ir.CheckLayout(l); err != nil {
-				return e.report(fmt.Errorf("internal error: invalid %s layout of technique %s, pass %s: %v", l.File.Profile.Name, p.Technique, p.Pass, err)), true
-			}
-		}
 		passes = append(passes, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout, VSName: p.VS, Pos: p.Pos})
 	}
 	r := result{deps: res.Deps}
