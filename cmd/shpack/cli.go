@@ -283,8 +283,10 @@ func (e *env) parse(c *command, args []string) (files []string, code int) {
 }
 
 // parsed checks what every command checks once its flags are read: the
-// --format value, flags that exclude each other; and sets the colour of
-// the diagnostics. It returns -1, or the exit code of a usage error.
+// --format value, flags that exclude each other, the strategy named, and
+// that a depfile has output files to name; and sets the colour of the
+// diagnostics and the strategy. It returns -1, or the exit code of a usage
+// error.
 func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 	e.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
@@ -314,16 +316,18 @@ func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 			return e.usageError("%v", err)
 		}
 	}
-	if e.set["depfile"] && !c.raw {
-		// A depfile names the output files: the command must write some
-		// (shpack fxc's are fxc's /Fo and the like).
+	if e.set["depfile"] && !c.raw { // raw: shpack fxc's outputs are fxc's /Fo and the like
+		// A depfile names the output files: the command must write some.
 		var outs []string
 		for _, o := range [...][2]string{{"o", "-o FILE"}, {"out-dir", "--out-dir=DIR"}, {"vs-out", "--vs-out=FILE"}, {"ps-out", "--ps-out=FILE"}} {
 			if slices.Contains(c.takes(), o[0]) {
 				outs = append(outs, o[1])
 			}
 		}
-		need := outs[len(outs)-1]
+		need := "an output file"
+		if len(outs) > 0 {
+			need = outs[len(outs)-1]
+		}
 		if len(outs) > 1 {
 			need = strings.Join(outs[:len(outs)-1], ", ") + " or " + need
 		}
