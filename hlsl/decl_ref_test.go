@@ -135,3 +135,17 @@ func FuzzDeclSameAsOneGrammar(f *testing.F) {
 		sameAsOneGrammar(t, "fuzz.hlsl", src, &PPOptions{ReadFile: func(string) ([]byte, error) { return nil, fs.ErrNotExist }})
 	})
 }
+
+// badGrammar does not build: its tag is no grammar.
+type badGrammar struct {
+	X string `parser:"@@@"`
+}
+
+// TestLazyGrammarPanicsEachTime checks that a grammar that does not build
+// panics on every use, not only on the first (a nil parser after that
+// would fail far from the mistake).
+func TestLazyGrammarPanicsEachTime(t *testing.T) {
+	var g lazyGrammar[badGrammar]
+	require.Panics(t, func() { g.parser() })
+	require.Panics(t, func() { g.parser() })
+}

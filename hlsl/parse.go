@@ -422,16 +422,23 @@ const grammarLookahead = 2
 
 // A lazyGrammar is a participle parser built on first use.
 type lazyGrammar[G any] struct {
-	once sync.Once
-	p    *participle.Parser[G]
+	once   sync.Once
+	p      *participle.Parser[G]
+	failed any // what building it panicked with
 }
 
 // parser returns the parser, building it the first time.
+// A grammar that does not build is a mistake in the grammar, and panics
+// on every call, as sync.OnceValue does, not only on the first.
 func (l *lazyGrammar[G]) parser() *participle.Parser[G] {
 	l.once.Do(func() {
+		defer func() { l.failed = recover() }()
 		// No participle.Elide: peekingOver's lexer elides nothing.
 		l.p = participle.MustBuild[G](participle.Lexer(tokenDefinition{}), participle.UseLookahead(grammarLookahead))
 	})
+	if l.failed != nil {
+		panic(l.failed)
+	}
 	return l.p
 }
 
