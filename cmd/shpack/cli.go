@@ -126,15 +126,19 @@ var flagTable = []flagDef{
 	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.rep.Quiet }},
 }
 
+// Why some flags exclude each other (exclusive).
+const (
+	whyStagesApart = ": -o writes what the command prints to one file, --vs-out and --ps-out the two stages apart"
+	whyPortable    = ": a layout file records the portable layout (one declaration per register); it does not take --multi-dcl"
+)
+
 // exclusive are the flags no command takes together, and why.
 var exclusive = [][3]string{
 	{"struct", "entry", ""}, {"vs-struct", "vs-entry", ""}, {"ps-struct", "ps-entry", ""},
 	{"o", "out-dir", ""}, {"portable", "multi-dcl", ""},
-	{"o", "vs-out", ": -o writes what the command prints to one file, --vs-out and --ps-out the two stages apart"},
-	{"o", "ps-out", ": -o writes what the command prints to one file, --vs-out and --ps-out the two stages apart"},
+	{"o", "vs-out", whyStagesApart}, {"o", "ps-out", whyStagesApart},
 	{"layout", "layout-out", ": a layout applied is the layout planned"},
-	{"layout", "multi-dcl", ": a layout file records the portable layout (one declaration per register); it does not take --multi-dcl"},
-	{"layout-out", "multi-dcl", ": a layout file records the portable layout (one declaration per register); it does not take --multi-dcl"},
+	{"layout", "multi-dcl", whyPortable}, {"layout-out", "multi-dcl", whyPortable},
 	{"variants", "layout", ": --variants plans the family: it takes --layout-out, not --layout"},
 	{"variants", "indexed", ": a family of variants has no --indexed arrays"},
 }
@@ -310,7 +314,8 @@ func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 			return e.usageError("%s and %s cannot be used together%s", dashed(x[0]), dashed(x[1]), x[2])
 		}
 	}
-	if slices.Contains(c.takes(), "strategy") {
+	takes := c.takes()
+	if slices.Contains(takes, "strategy") {
 		var err error
 		if e.strat, err = pack.Lookup(e.strategy); err != nil {
 			return e.usageError("%v", err)
@@ -320,7 +325,7 @@ func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 		// A depfile names the output files: the command must write some.
 		var outs []string
 		for _, o := range [...][2]string{{"o", "-o FILE"}, {"out-dir", "--out-dir=DIR"}, {"vs-out", "--vs-out=FILE"}, {"ps-out", "--ps-out=FILE"}} {
-			if slices.Contains(c.takes(), o[0]) {
+			if slices.Contains(takes, o[0]) {
 				outs = append(outs, o[1])
 			}
 		}

@@ -204,15 +204,10 @@ func (e *env) linkEffect(file string) (code int, done bool) {
 
 // linkVariants is shpack link --variants=FILE VS [PS].
 func (e *env) linkVariants(files []string) int {
-	switch {
-	case e.vsOut != "":
+	if e.vsOut != "" {
 		return e.usageError("--variants writes one block pair per variant: use --out-dir=DIR")
 	}
-	vars, err := e.loadVariants(e.variants)
-	if err != nil {
-		return e.report(err)
-	}
-	srcs, err := e.readSources(files)
+	vars, srcs, err := e.variantInputs(files)
 	if err != nil {
 		return e.report(err)
 	}

@@ -186,16 +186,24 @@ func (e *env) ppOptions(extra ...string) hlsl.PPOptions {
 // load reads, preprocesses and parses one input file ("-" is standard
 // input), printing the preprocessor's warnings.
 func (e *env) load(file string, extra ...string) (*hlsl.Unit, error) {
+	u, warns, err := e.readUnit(file, extra...)
+	e.note(warns...)
+	return u, err
+}
+
+// readUnit reads, preprocesses and parses one input file ("-" is standard
+// input) and returns the preprocessor's warnings as lines to print.
+func (e *env) readUnit(file string, extra ...string) (*hlsl.Unit, []string, error) {
 	src, name, err := e.readInput(file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pp := e.ppOptions(extra...)
 	u, err := hlsl.ParseFile(name, src, &pp)
-	if u != nil {
-		e.note(warnings(u)...)
+	if u == nil {
+		return nil, nil, err
 	}
-	return u, err
+	return u, warnings(u), err
 }
 
 // warnings returns the preprocessor's warnings (missing includes under
@@ -254,6 +262,16 @@ func (e *env) readLayout() error {
 	}
 	e.layoutFile, err = layoutfile.Read(e.layoutIn, data)
 	return err
+}
+
+// variantInputs reads --variants' file and the input files.
+func (e *env) variantInputs(files []string) ([]driver.Variant, []driver.Source, error) {
+	vars, err := e.loadVariants(e.variants)
+	if err != nil {
+		return nil, nil, err
+	}
+	srcs, err := e.readSources(files)
+	return vars, srcs, err
 }
 
 // loadVariants reads and parses a variants file.

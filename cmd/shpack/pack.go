@@ -8,7 +8,6 @@ import (
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
-	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
@@ -151,15 +150,7 @@ func (e *env) runPack(files []string) int {
 // packFile runs the whole pipeline on one file and returns the output
 // bytes, the files read (for depfiles) and the notes to print.
 func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps, notes []string, layout *ir.Layout, err error) {
-	src, name, err := e.readInput(file)
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	pp := e.ppOptions()
-	u, err := hlsl.ParseFile(name, src, &pp)
-	if u != nil {
-		notes = warnings(u)
-	}
+	u, notes, err := e.readUnit(file)
 	if err != nil {
 		return nil, nil, notes, nil, err
 	}
@@ -206,11 +197,7 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 	case e.out != "" && e.format != "json" && e.format != "svg":
 		return e.usageError("--variants writes one block per variant: use --out-dir=DIR (or -o with --format=json)")
 	}
-	vars, err := e.loadVariants(e.variants)
-	if err != nil {
-		return e.report(err)
-	}
-	srcs, err := e.readSources(files)
+	vars, srcs, err := e.variantInputs(files)
 	if err != nil {
 		return e.report(err)
 	}
