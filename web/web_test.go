@@ -177,19 +177,25 @@ func TestDiff(t *testing.T) {
 	assert.Equal(t, "@@ -1,8 +1,9 @@\n+0\n 1\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n@@ -11,5 +12,5 @@\n 11\n 12\n 13\n-14\n 15\n+16\n", d)
 	// Property: the kept and removed lines are a's, the kept and added b's.
 	for _, tc := range [][2]string{{"", "x\n"}, {"x\n", ""}, {"a\nb\nc\n", "c\nb\na\n"}, {a, b}} {
-		ops := editScript(strings.SplitAfter(tc[0], "\n")[:strings.Count(tc[0], "\n")], strings.SplitAfter(tc[1], "\n")[:strings.Count(tc[1], "\n")])
-		var ga, gb strings.Builder
-		for _, o := range ops {
-			if o.kind != '+' {
-				ga.WriteString(o.line)
-			}
-			if o.kind != '-' {
-				gb.WriteString(o.line)
-			}
-		}
-		assert.Equal(t, tc[0], ga.String())
-		assert.Equal(t, tc[1], gb.String())
+		ga, gb := scriptSides(editScript(strings.SplitAfter(tc[0], "\n")[:strings.Count(tc[0], "\n")], strings.SplitAfter(tc[1], "\n")[:strings.Count(tc[1], "\n")]))
+		assert.Equal(t, tc[0], ga)
+		assert.Equal(t, tc[1], gb)
 	}
+}
+
+// scriptSides reads an edit script's two texts back: its kept and removed
+// lines, and its kept and added lines.
+func scriptSides(ops []op) (a, b string) {
+	var ga, gb strings.Builder
+	for _, o := range ops {
+		if o.kind != '+' {
+			ga.WriteString(o.line)
+		}
+		if o.kind != '-' {
+			gb.WriteString(o.line)
+		}
+	}
+	return ga.String(), gb.String()
 }
 
 // chromium returns the browser to drive, skipping the test when none is
@@ -441,21 +447,12 @@ func FuzzDiff(f *testing.F) {
 			return l
 		}
 		ops := editScript(lines(a), lines(b))
-		var ga, gb strings.Builder
-		for _, o := range ops {
-			if o.kind != '+' {
-				ga.WriteString(o.line)
-			}
-			if o.kind != '-' {
-				gb.WriteString(o.line)
-			}
-		}
+		ga, gb := scriptSides(ops)
 		if ops == nil {
-			ga.WriteString(a)
-			gb.WriteString(b)
+			ga, gb = a, b
 		}
-		require.Equal(t, a, ga.String())
-		require.Equal(t, b, gb.String())
+		require.Equal(t, a, ga)
+		require.Equal(t, b, gb)
 		require.Equal(t, a == b, Diff(a, b) == "", "%q %q", a, b)
 	})
 }
