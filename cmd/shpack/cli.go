@@ -76,7 +76,7 @@ var flagTable = []flagDef{
 	{"struct", secSelect, "`NAME` pack the struct NAME", func(o *opts) any { return &o.structN }},
 	{"entry", secSelect, "`NAME` pack the outputs of the function NAME (return value, then out/inout parameters)", func(o *opts) any { return &o.entry }},
 	{"profile", secSelect, "`NAME` vs_3_0 (default), vs_2_x, vs_2_0, vs_1_1, ps_3_0, ps_2_0", func(o *opts) any { return &o.profile }},
-	{"direction", secSelect, "`in|out` which side of the profile: out for vertex shaders and in for pixel shaders by default. vs_3_0 outputs are packed; ps_3_0 inputs mirror that packing (shpack link for a pixel shader that reads a subset); vertex inputs take v0, v1, ... in order; SM1/SM2 vertex outputs, ps_2_0 inputs and pixel outputs sit in the registers their semantics name (oT3, t3, oC1)", func(o *opts) any { return &o.direction }},
+	{"direction", secSelect, "which side of the profile: out for vertex shaders and in for pixel shaders by default. vs_3_0 outputs are packed; ps_3_0 inputs mirror that packing (shpack link for a pixel shader that reads a subset); vertex inputs take v0, v1, ... in order; SM1/SM2 vertex outputs, ps_2_0 inputs and pixel outputs sit in the registers their semantics name (oT3, t3, oC1)", func(o *opts) any { return &o.direction }},
 	{"vs-entry", secSelect, "`NAME` the vertex shader, by its entry point", func(o *opts) any { return &o.vsEntry }},
 	{"ps-entry", secSelect, "`NAME` the pixel shader, by its entry point", func(o *opts) any { return &o.psEntry }},
 	{"vs-struct", secSelect, "`NAME` the vertex outputs as a struct (default: as for shpack FILE)", func(o *opts) any { return &o.vsStruct }},
@@ -91,7 +91,7 @@ var flagTable = []flagDef{
 	{"mix-color", secPack, "let COLOR share registers with other semantics (by default COLOR is kept apart: flat shading leaves the other components of a COLOR register undefined)", func(o *opts) any { return &o.mixColor }},
 	{"portable", secPack, "the default layout: one declaration per register, with the full mask, named after one of its members, which Wine, Proton, DXVK and MojoShader read correctly. Accepted, changes nothing", func(o *opts) any { return &o.portableFlag }},
 	{"multi-dcl", secPack, "one declaration per member instead (dcl_texcoord0 o1.xy + dcl_texcoord1 o1.zw), as Microsoft's documentation allows: native drivers read it, but Wine, DXVK and MojoShader keep one semantic per register and silently read zeros for the others", func(o *opts) any { return &o.multiDcl }},
-	{"semantics", secPack, "`member|texcoord` what a packed register is declared as: member (default), the semantic of one of its members, never FOG for a shared register nor COLOR unless every member is a COLOR (MojoShader cannot link FOG and clamps COLOR), else a TEXCOORD no member uses; texcoord: every general register TEXCOORD0, 1, ... in register order", func(o *opts) any { return &o.semantics }},
+	{"semantics", secPack, "what a packed register is declared as: member (default), the semantic of one of its members, never FOG for a shared register nor COLOR unless every member is a COLOR (MojoShader cannot link FOG and clamps COLOR), else a TEXCOORD no member uses; texcoord: every general register TEXCOORD0, 1, ... in register order", func(o *opts) any { return &o.semantics }},
 	{"indexed", secPack, "`MEMBER` MEMBER is an array the shader indexes dynamically (o[aL]): keep its rows in consecutive registers (repeatable; POSITION0 then goes to o0, PSIZE to o1)", func(o *opts) any { return &o.indexed }},
 	{"registers", secPack, "`N` general-register budget other than the profile's 10; above 10 only JSON is written", func(o *opts) any { return &o.registers }},
 
@@ -111,7 +111,7 @@ var flagTable = []flagDef{
 	{"v", secOut, "name the files skipped in directories", func(o *opts) any { return &o.verbose }},
 	{"require", secOut, "`RUNTIME[,RUNTIME...]|all` runtimes on which nothing may be lost: a lost value there is an error too (exit 1)", func(o *opts) any { return &o.require }},
 	{"compiler", secComp, "`PATH` the compiler to run (default: $SHPACK_FXC, else the fxc the command line names by path): fxc.exe (through Wine off Windows) or vkd3d-compiler, told apart by name", func(o *opts) any { return &o.compiler }},
-	{"compiler-kind", secComp, "`fxc|vkd3d` the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
+	{"compiler-kind", secComp, "the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
 
 	{"D", secIn, "`NAME[=VALUE]` define a macro (repeatable)", func(o *opts) any { return (*stringList)(&o.pp.Defines) }},
 	{"I", secIn, "`DIR` add an include directory (repeatable)", func(o *opts) any { return (*stringList)(&o.pp.IncludeDirs) }},
@@ -119,11 +119,26 @@ var flagTable = []flagDef{
 	{"vs-define", secIn, "`NAME[=VALUE]` a definition for the vertex side only (repeatable), for files that hold both stages apart with them (Urho3D: --vs-define=COMPILEVS --ps-define=COMPILEPS)", func(o *opts) any { return &o.vsDefines }},
 	{"ps-define", secIn, "`NAME[=VALUE]` a definition for the pixel side only (see --vs-define)", func(o *opts) any { return &o.psDefines }},
 
-	{"diagnostics-format", secDiag, "`gcc|plain|msvc|sarif|json` gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return &o.diagFormat }},
-	{"color", secDiag, "`auto|always|never` colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return &o.color }},
+	{"diagnostics-format", secDiag, "gcc (default): FILE:LINE:COL: error: ..., the source line and a caret, the include chain first; plain: one line per diagnostic and note; msvc: FILE(LINE,COL): ...; sarif: one SARIF 2.1.0 document on stderr when the run ends (GitHub code scanning, IDEs); json: one shpack.diagnostics/1 document (docs/json.md)", func(o *opts) any { return &o.diagFormat }},
+	{"color", secDiag, "colour gcc-style diagnostics as gcc does; auto: on a terminal, unless NO_COLOR is set", func(o *opts) any { return &o.color }},
 	{"no-caret", secDiag, "no source lines", func(o *opts) any { return &o.rep.Printer.NoCaret }},
 	{"max-errors", secDiag, "`N` print at most N errors (default 10; 0: all)", func(o *opts) any { return &o.rep.Max }},
 	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.rep.Quiet }},
+}
+
+// choices are the values of the flags that take one of a list (--format's
+// are each command's formats): parsed checks them, and the help names them.
+var choices = map[string]string{
+	"direction": "in|out", "semantics": "member|texcoord", "compiler-kind": "fxc|vkd3d",
+	"diagnostics-format": "gcc|plain|msvc|sarif|json", "color": "auto|always|never",
+}
+
+// choicesOf are the values a command's flag takes, or "" if any.
+func (c *command) choicesOf(name string) string {
+	if name == "format" {
+		return c.formats
+	}
+	return choices[name]
 }
 
 // Why some flags exclude each other (exclusive).
@@ -294,27 +309,22 @@ func (e *env) parse(c *command, args []string) (files []string, code int) {
 func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 	e.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
-	switch st, ok := ir.ParseDiagStyle(e.diagFormat); {
-	case e.diagFormat == "sarif" || e.diagFormat == "json":
-		e.rep.Doc, e.rep.Printer.Style = e.diagFormat, ir.DiagPlain
-	case !ok:
-		return e.usageError("unknown diagnostics format %q (known: gcc, plain, msvc, sarif, json)", e.diagFormat)
-	default:
-		e.rep.Printer.Style = st
+	takes := c.takes()
+	for _, name := range takes {
+		v := fs.Lookup(name).Value.String()
+		if known := c.choicesOf(name); known != "" && (e.set[name] || name == "format") && !slices.Contains(strings.Split(known, "|"), v) {
+			return e.usageError("unknown %s %q (known: %s)", strings.ReplaceAll(name, "-", " "), v, strings.ReplaceAll(known, "|", ", "))
+		}
 	}
-	if e.color != "auto" && e.color != "always" && e.color != "never" {
-		return e.usageError("--color=%s: auto, always or never", e.color)
+	if e.rep.Printer.Style, _ = ir.ParseDiagStyle(e.diagFormat); e.diagFormat == "sarif" || e.diagFormat == "json" {
+		e.rep.Doc, e.rep.Printer.Style = e.diagFormat, ir.DiagPlain
 	}
 	e.rep.Printer.Color = e.rep.Printer.Style == ir.DiagGCC && colorMode(e.color, e.stderr)
-	if c.formats != "" && !slices.Contains(strings.Split(c.formats, "|"), e.format) {
-		return e.usageError("unknown format %q (known: %s)", e.format, strings.ReplaceAll(c.formats, "|", ", "))
-	}
 	for _, x := range exclusive {
 		if e.set[x[0]] && e.set[x[1]] {
 			return e.usageError("%s and %s cannot be used together%s", dashed(x[0]), dashed(x[1]), x[2])
 		}
 	}
-	takes := c.takes()
 	if slices.Contains(takes, "strategy") {
 		var err error
 		if e.strat, err = pack.Lookup(e.strategy); err != nil {
@@ -382,10 +392,13 @@ func (c *command) helpText() string {
 		}
 		help := d.help
 		if name == "format" {
-			help = "`" + c.formats + "` " + c.fmtHelp
+			help = c.fmtHelp
 		}
 		if h, ok := c.help[name]; ok {
 			help = h
+		}
+		if known := c.choicesOf(name); known != "" && !strings.HasPrefix(help, "`") {
+			help = "`" + known + "` " + help
 		}
 		value, text := "", help
 		if strings.HasPrefix(help, "`") {
@@ -522,8 +535,6 @@ func (e *env) resolve(packs bool, profile string) string {
 		return "--registers=0: the budget must be at least 1 (leave the flag out for the profile's)"
 	case !packs && (o.portableFlag || o.multiDcl):
 		return fmt.Sprintf("--portable and --multi-dcl apply to vs_3_0 outputs and ps_3_0 inputs; %s has fixed registers", profile)
-	case o.semantics != "member" && o.semantics != "texcoord":
-		return fmt.Sprintf("unknown --semantics=%s (known: member, texcoord)", o.semantics)
 	case o.semantics == "texcoord" && (o.multiDcl || !packs):
 		return "--semantics=texcoord names the registers of the portable layout: it does not go with --multi-dcl or fixed registers"
 	}

@@ -85,11 +85,7 @@ func (e *env) runFxc(args []string) int {
 		return e.usageError("fxc: no compiler: give --compiler=PATH or set SHPACK_FXC (fxc.exe or vkd3d-compiler)")
 	}
 	kind := compile.KindOf(e.compiler)
-	if e.compilerKind != "" {
-		k, ok := compile.ParseKind(e.compilerKind)
-		if !ok {
-			return e.usageError("fxc: --compiler-kind=%s: fxc or vkd3d", e.compilerKind)
-		}
+	if k, ok := compile.ParseKind(e.compilerKind); ok { // checked by parsed
 		kind = k
 	}
 	a, err := compile.ParseArgs(rest, os.ReadFile, func(p string) bool {

@@ -63,8 +63,6 @@ func (e *env) runRewrite(files []string) int {
 		return e.usageError("rewrite: --layout-out records a vertex shader's layout; a pixel stage alone applies one (--layout)")
 	case lay && vs == ps:
 		return e.usageError("rewrite: --layout applies to one stage rewritten alone: give --vs-entry or --ps-entry, not both")
-	case e.semantics != "member" && e.semantics != "texcoord":
-		return e.usageError("unknown --semantics=%s (known: member, texcoord)", e.semantics)
 	case len(files) > 1 && e.outDir == "":
 		return e.usageError("rewrite: %d input files need --out-dir=DIR (one output per input)", len(files))
 	case e.variants != "" && (lay || vs != ps):
