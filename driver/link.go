@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
@@ -47,8 +48,10 @@ type SharedLayout struct {
 
 // LinkResult is the outcome of LinkEffect.
 type LinkResult struct {
-	Passes   []LinkedPass
-	Shared   []SharedLayout
+	Passes []LinkedPass
+	Shared []SharedLayout
+	// Notes say what the link skipped and which vertex shaders share a
+	// layout (Shared), at what cost.
 	Notes    []ir.Note
 	Warnings ir.ErrorList
 	Deps     []string
@@ -194,6 +197,14 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 	}
 	if skipped > 0 {
 		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: src.Name}, Msg: fmt.Sprintf("%d %s Shader Model 4 or later shaders: not Direct3D 9, not linked", skipped, plural(skipped, "pass compiles", "passes compile"))})
+	}
+	for _, sl := range res.Shared {
+		var parts []string
+		for i, vs := range sl.VS {
+			parts = append(parts, fmt.Sprintf("%s %d (alone %d)", vs, sl.Registers[i], sl.Own[i]))
+		}
+		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: src.Name}, Msg: fmt.Sprintf("%s share one layout for the pixel shaders they feed; general registers: %s",
+			strings.Join(sl.VS, ", "), strings.Join(parts, ", "))})
 	}
 	if len(res.Passes) == 0 {
 		return res, fmt.Errorf("%s: %w of a Direct3D 9 profile that shpack links", src.Name, ErrNoPasses)

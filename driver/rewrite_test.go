@@ -182,6 +182,33 @@ technique T { pass P0 { VertexShader = compile vs_3_0 VS(); } pass { PixelShader
 		"fx.fx:4:63: error: technique T, pass (unnamed) sets a pixel shader and no vertex shader: link pairs the two (name a pair with --vs-entry and --ps-entry)", err.Error())
 }
 
+// TestLinkFamilyNote: two vertex shaders whose own layouts disagree on
+// what the pixel shader they both feed reads share one layout, and a note
+// says what each pays for it.
+func TestLinkFamilyNote(t *testing.T) {
+	src := `struct V1 { float4 pos : POSITION; float2 b : TEXCOORD1; float2 c : TEXCOORD2; };
+struct V2 { float4 pos : POSITION; float2 b : TEXCOORD1; float3 c : TEXCOORD2; };
+struct P { float2 b : TEXCOORD1; float2 c : TEXCOORD2; };
+V1 VS1(float4 p : POSITION) { V1 o = (V1)0; o.pos = p; return o; }
+V2 VS2(float4 p : POSITION) { V2 o = (V2)0; o.pos = p; return o; }
+float4 PS(P i) : COLOR0 { return float4(i.b, i.c); }
+technique T {
+  pass A { VertexShader = compile vs_3_0 VS1(); PixelShader = compile ps_3_0 PS(); }
+  pass B { VertexShader = compile vs_3_0 VS2(); PixelShader = compile ps_3_0 PS(); }
+}
+`
+	res, err := driver.LinkEffect(driver.Source{Name: "fam.fx", Src: []byte(src)}, driver.LinkOptions{Portable: true})
+	require.NoError(t, err)
+	require.Len(t, res.Shared, 1)
+	assert.Equal(t, []int{2, 2}, res.Shared[0].Registers)
+	assert.Equal(t, []int{1, 2}, res.Shared[0].Own)
+	var notes []string
+	for _, n := range res.Notes {
+		notes = append(notes, n.String())
+	}
+	assert.Equal(t, []string{"fam.fx: note: VS1, VS2 share one layout for the pixel shaders they feed; general registers: VS1 2 (alone 1), VS2 2 (alone 2)"}, notes)
+}
+
 // TestRewriteTypesShareToFit: outputs of another kind of type (a bool)
 // get registers of their own, unless that makes the set overflow: then
 // they share, converted, and a note says so.

@@ -3,10 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
@@ -167,14 +165,6 @@ func (e *env) linkEffect(file string) (code int, done bool) {
 	}
 	for _, n := range res.Notes {
 		e.note(n.String())
-	}
-	for _, sl := range res.Shared {
-		var parts []string
-		for i, vs := range sl.VS {
-			parts = append(parts, fmt.Sprintf("%s %d (alone %d)", vs, sl.Registers[i], sl.Own[i]))
-		}
-		e.notef("%s: note: %s share one layout for the pixel shaders they feed; general registers: %s\n",
-			name, strings.Join(sl.VS, ", "), strings.Join(parts, ", "))
 	}
 	var passes []emit.PassLayouts
 	for _, p := range res.Passes {
