@@ -37,6 +37,33 @@ dcl_texcoord3 o2.yz // VS_OUTPUT.uv
 `, b.String())
 }
 
+// TestSingle: each format of Single is its printer's output, and no
+// format (shpack FILE's default) is asm.
+func TestSingle(t *testing.T) {
+	l := layout()
+	title, sub := MapTitles(l, "shown/a.fx")
+	for _, tc := range []struct {
+		format string
+		direct func(w *bytes.Buffer) error
+	}{
+		{"asm", func(w *bytes.Buffer) error { return Asm(w, l) }},
+		{"", func(w *bytes.Buffer) error { return Asm(w, l) }},
+		{"json", func(w *bytes.Buffer) error { return JSON(w, l, "a.fx") }},
+		{"svg", func(w *bytes.Buffer) error {
+			return RegisterMap(w, title, sub, []MapPanel{{Heading: SideHeading(l.File), Layout: l}}, 0)
+		}},
+		{"hlsl", func(w *bytes.Buffer) error { return HLSL(w, l, "a.fx") }},
+	} {
+		var got, want bytes.Buffer
+		gotErr, wantErr := Single(&got, tc.format, l, "a.fx", "shown/a.fx", nil), tc.direct(&want)
+		assert.Equal(t, wantErr, gotErr, tc.format)
+		assert.Equal(t, want.String(), got.String(), tc.format)
+		if tc.format != "hlsl" {
+			assert.NotEmpty(t, got.String(), tc.format)
+		}
+	}
+}
+
 func TestJSON(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, JSON(&b, layout(), "a.fx"))

@@ -7,6 +7,27 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
+// Single prints one layout as shpack FILE prints it, in format: asm, its
+// dcl lines; json, its document; svg, its register map, titled after
+// mapSource; hlsl, packed HLSL: for the function's outputs vars when they
+// are given (HLSLEntry), else for the layout's struct. source names the
+// file in JSON and HLSL.
+func Single(w io.Writer, format string, l *ir.Layout, source, mapSource string, vars []HLSLVar) error {
+	switch format {
+	case "json":
+		return JSON(w, l, source)
+	case "svg":
+		title, sub := MapTitles(l, mapSource)
+		return RegisterMap(w, title, sub, []MapPanel{{Heading: SideHeading(l.File), Layout: l}}, 0)
+	case "hlsl":
+		if vars != nil {
+			return HLSLEntry(w, l, l.Sig.Name, vars, source)
+		}
+		return HLSL(w, l, source)
+	}
+	return Asm(w, l)
+}
+
 // Pair prints a linked pair as shpack link prints it, in format: asm,
 // the vertex block, a blank line, the pixel block; json, one document
 // {"vs": ..., "ps": ...}; svg, the two register maps side by side, titled

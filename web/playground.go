@@ -296,17 +296,13 @@ func (r *Result) pack(src driver.Source, u *hlsl.Unit, parseErr error, pp hlsl.P
 	if err != nil { // an overflow: show the layout it would need, and why
 		diag(err)
 	}
-	title, sub := emit.MapTitles(l, src.Name)
-	if e := emit.RegisterMap(&svg, title, sub, []emit.MapPanel{{Heading: emit.SideHeading(f), Layout: l}}, 0); e != nil {
-		diag(e)
-		return
+	formats := []string{"svg", "json", "asm"}
+	if err != nil { // an overflow has no registers to declare
+		formats = formats[:2]
 	}
-	if e := emit.JSON(&js, l, src.Name); e != nil {
-		diag(e)
-		return
-	}
-	if err == nil {
-		if e := emit.Asm(&asm, l); e != nil {
+	for _, format := range formats {
+		b := map[string]*bytes.Buffer{"svg": &svg, "json": &js, "asm": &asm}[format]
+		if e := emit.Single(b, format, l, src.Name, src.Name, nil); e != nil {
 			diag(e)
 			return
 		}

@@ -300,7 +300,8 @@ func (e *env) sides(source string, cols int, panels []emit.MapPanel, ifaces func
 			return nil, fileError(source, "no vertex and pixel shader pair to draw")
 		}
 		var b bytes.Buffer
-		if err := registerMap(&b, source, panels, cols); err != nil {
+		title, sub := emit.MapTitles(panels[0].Layout, relToWorkDir(source))
+		if err := emit.RegisterMap(&b, title, sub, panels, cols); err != nil {
 			return nil, err
 		}
 		out = append(out, fileWrite{path: e.svg, data: b.Bytes()})

@@ -164,23 +164,9 @@ func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps, notes
 	for _, n := range p.Notes {
 		notes = append(notes, n.String())
 	}
-	l := p.Layout
 	var buf bytes.Buffer
-	switch e.format {
-	case "json":
-		err = emit.JSON(&buf, l, u.Name)
-	case "svg":
-		err = registerMap(&buf, u.Name, []emit.MapPanel{{Heading: emit.SideHeading(l.File), Layout: l}}, 0)
-	case "hlsl":
-		if p.Vars != nil {
-			err = emit.HLSLEntry(&buf, l, l.Sig.Name, p.Vars, u.Name)
-		} else {
-			err = emit.HLSL(&buf, l, u.Name)
-		}
-	default:
-		err = emit.Asm(&buf, l)
-	}
-	return buf.Bytes(), u.PP.Files, notes, l, err
+	err = emit.Single(&buf, e.format, p.Layout, u.Name, relToWorkDir(u.Name), p.Vars)
+	return buf.Bytes(), u.PP.Files, notes, p.Layout, err
 }
 
 // packVariants is shpack --variants=FILE FILE.
@@ -240,13 +226,6 @@ func (e *env) writeVariants(source string, fl *pack.FamilyLayout, vl []emit.Vari
 		}
 	}
 	return e.finish(r)
-}
-
-// registerMap draws panels as an SVG register map (--format=svg), titled
-// after the first panel's layout.
-func registerMap(w *bytes.Buffer, source string, panels []emit.MapPanel, columns int) error {
-	title, sub := emit.MapTitles(panels[0].Layout, relToWorkDir(source))
-	return emit.RegisterMap(w, title, sub, panels, columns)
 }
 
 // relToWorkDir names an absolute path below the working directory
