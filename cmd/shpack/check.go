@@ -36,7 +36,12 @@ reads arrives as the vertex shader wrote it, or which are lost and why:
   dxvk3        DXVK 3.x: only the first dcl of a register (not verified)
 A lost value is not an error unless --require names its runtime.
 `,
-	flags:   "format require",
+	after: `Exit status: 0 the programs pass (lost values are not failures unless
+--require names their runtime); 1 a problem or a required runtime's loss
+(-o FILE is then not written, so that a build step's next run checks
+again); 2 bad command line.
+`,
+	flags:   "format require o depfile touch",
 	formats: "text|json",
 	fmtHelp: `text: problems on stderr, runtimes on stdout; json: {"schema": "shpack.check/1", "problems": [...], "runtimes": {...}} on stdout`,
 	run:     (*env).runCheck,
@@ -83,8 +88,11 @@ func (e *env) runCheck(files []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	if code := e.print(out.String()); code != exitOK || len(errs) == 0 {
-		return code
+	if len(errs) == 0 {
+		return e.finish(result{text: out.Bytes(), deps: names[:len(srcs)]})
+	}
+	if e.out == "" { // the report still goes to stdout; -o FILE is a pass's
+		e.print(out.String())
 	}
 	return exitInput
 }

@@ -134,6 +134,36 @@ func TestCheckJSON(t *testing.T) {
 }
 
 // TestCheckFlagsDocumented: check's --help names every flag it takes, and
+// TestCheckOutputFile: check -o FILE writes the report a passing check
+// prints, with a depfile naming the programs; a check that fails writes
+// nothing (an earlier report stays as it was), so that a build step whose
+// target is the report runs again.
+func TestCheckOutputFile(t *testing.T) {
+	t.Chdir(testenv.Root(t))
+	portVS, portPS := checkPair("portable")
+	r32VS, r32PS := checkPair("r32")
+	dir := t.TempDir()
+	out, dep := filepath.Join(dir, "check.json"), filepath.Join(dir, "check.d")
+	_, want, _ := shpackRun("check", "--format=json", portVS, portPS)
+	code, stdout, stderr := shpackRun("check", "--format=json", "-o", out, "--depfile", dep, portVS, portPS)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Empty(t, stdout)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, want, string(got))
+	d, err := os.ReadFile(dep)
+	require.NoError(t, err)
+	assert.Equal(t, out+": \\\n  "+portVS+" \\\n  "+portPS+"\n", string(d))
+
+	code, stdout, stderr = shpackRun("check", "--format=json", "-o", out, r32VS, r32PS)
+	assert.Equal(t, exitInput, code)
+	assert.Empty(t, stdout, "the report goes to -o FILE, and a failed check writes none")
+	assert.Contains(t, stderr, "r32 is out of range")
+	got, err = os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, want, string(got), "the passing report stays")
+}
+
 // the README's flag table lists each with check (or "every").
 func TestCheckFlagsDocumented(t *testing.T) {
 	var stdout bytes.Buffer

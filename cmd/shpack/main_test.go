@@ -93,6 +93,7 @@ func TestOutputFlagEverywhere(t *testing.T) {
 		{"compare", "--summary", lit},
 		{"rewrite", "--all", "--vs-entry=VS", "--ps-entry=PS", lit},
 		{"--entry=VS", lit},
+		{"check", filepath.Join("check", "testdata", "pairs", "portable.vs.asm"), filepath.Join("check", "testdata", "pairs", "portable.ps.asm")},
 	} {
 		code, want, stderr := shpackRun(args...)
 		require.Equal(t, exitOK, code, "%v: %s", args, stderr)
