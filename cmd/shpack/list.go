@@ -16,7 +16,7 @@ interpolation modifiers, position), or with the error that stopped it.
 Semantics that are not Direct3D 9 usages are listed too; only packing for a
 Direct3D 9 profile rejects them.
 `,
-	flags:   "o format front",
+	flags:   "o format depfile touch front",
 	formats: "text|json",
 	fmtHelp: `text: one block per struct and function; json: {"schema": "shpack.list/1", ...} (docs/json.md)`,
 	run:     (*env).runList,

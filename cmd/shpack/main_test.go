@@ -111,6 +111,29 @@ func TestOutputFlagEverywhere(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 }
 
+// TestDepfileWhereverOutput: a command whose output -o names takes
+// --depfile and --touch too, the flags a build step writes its rule with;
+// compare excepted: it walks directories, whose files a depfile cannot
+// name before they exist. list's depfile names the headers it read.
+func TestDepfileWhereverOutput(t *testing.T) {
+	for _, c := range commandTable {
+		takes := c.takes()
+		if !slices.Contains(takes, "o") || c.name == "compare" {
+			continue
+		}
+		assert.Subset(t, takes, []string{"depfile", "touch"}, "shpack %s", c.name)
+	}
+	t.Chdir(testenv.Root(t))
+	dir := t.TempDir()
+	out, dep := filepath.Join(dir, "list.txt"), filepath.Join(dir, "list.d")
+	src := filepath.Join("corpus", "include_struct.hlsl")
+	code, _, stderr := shpackRun("list", "-o", out, "--depfile="+dep, "--touch", src)
+	require.Equal(t, exitOK, code, stderr)
+	d, err := os.ReadFile(dep)
+	require.NoError(t, err)
+	assert.Equal(t, out+": \\\n  "+src+" \\\n  "+filepath.Join("corpus", "include_struct.fxh")+"\n\n"+filepath.Join("corpus", "include_struct.fxh")+":\n", string(d))
+}
+
 // TestSVGFlagEverywhere: --svg=FILE draws the register map beside the
 // main output for shpack FILE, link (a pair and an effect), rewrite and
 // repack (issue 29: it was rewrite and repack only): the map --format=svg
