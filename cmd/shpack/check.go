@@ -91,7 +91,7 @@ func (e *env) runCheck(files []string) int {
 	if len(errs) == 0 {
 		return e.finish(result{text: out.Bytes(), deps: names[:len(srcs)]})
 	}
-	if e.out == "" { // the report still goes to stdout; -o FILE is a pass's
+	if e.out == "" || e.out == "-" { // the report still goes to stdout; -o FILE is a pass's
 		e.print(out.String())
 	}
 	return exitInput

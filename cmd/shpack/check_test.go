@@ -162,6 +162,11 @@ func TestCheckOutputFile(t *testing.T) {
 	got, err = os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Equal(t, want, string(got), "the passing report stays")
+	_, wantFailed, _ := shpackRun("check", "--format=json", r32VS, r32PS)
+	code, stdout, _ = shpackRun("check", "--format=json", "-o", "-", r32VS, r32PS)
+	assert.Equal(t, exitInput, code)
+	assert.Equal(t, wantFailed, stdout, "-o - is stdout, which gets the report as without -o")
+	assert.NotEmpty(t, stdout)
 }
 
 // the README's flag table lists each with check (or "every").
