@@ -69,6 +69,7 @@ type OverflowError struct {
 	block    map[int]string // rows of indexed arrays: element → array name
 }
 
+// Error is the positioned diagnostic's text.
 func (e *OverflowError) Error() string { return e.Diag.Error() }
 
 // Unwrap returns the positioned diagnostic and ErrNoFit.
