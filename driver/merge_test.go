@@ -146,3 +146,34 @@ func FuzzMergeReadsAsOwn(f *testing.F) {
 		}
 	})
 }
+
+// TestVariantClasses: a variant shares the first's preprocessing only
+// when every name their definitions differ in is one the first did not
+// read: not tested by a condition, not invoked, and not spelled as an
+// identifier the first left alone (FuzzRewriteVariants: "A A;" was taken
+// for what -DA makes of it, "1 1;", and the error in that variant was
+// never seen).
+func TestVariantClasses(t *testing.T) {
+	src := "#ifdef FOG\nfloat f;\n#endif\nfloat4 main(float4 A : POSITION) : POSITION { return A * SCALE; }\n#define SCALE 2\n"
+	opts := hlsl.PPOptions{Defines: []string{"SCALE=3"}, Record: true} // as the rewrite parses
+	u, err := hlsl.ParseFile("v.hlsl", []byte(src), &opts)
+	require.NoError(t, err)
+	tests := []struct {
+		defs []string
+		same bool
+	}{
+		{[]string{"SCALE=3"}, true},
+		{[]string{"SCALE=3", "UNUSED"}, true},
+		{[]string{"SCALE=3", "FOG"}, false},        // tested by #ifdef
+		{[]string{"SCALE=4"}, false},               // invoked
+		{nil, false},                               // invoked in the first, an identifier here
+		{[]string{"SCALE=3", "A=v"}, false},        // an identifier the first left alone
+		{[]string{"SCALE=3", "POSITION=x"}, false}, // a semantic is an identifier too
+	}
+	for i, tc := range tests {
+		c := variantClasses{rep: make([]int, 2)}
+		require.Equal(t, 0, c.of(0, opts.Defines))
+		c.add(0, opts.Defines, []*hlsl.Unit{u})
+		assert.Equal(t, tc.same, c.of(1, tc.defs) == 0, "case %d: %v", i, tc.defs)
+	}
+}

@@ -413,27 +413,28 @@ func tokenTexts(name string, src []byte, opts hlsl.PPOptions) []string {
 
 // variantClasses sorts a list's variants into classes of variants that
 // preprocess alike: those that give every macro the first's preprocessing
-// read (a condition tested it, or the text invoked it) the same -D
-// definition take the same path through every file, read the same
-// macros, and so make the same tokens and records.
+// read the same -D definition take the same path through every file, read
+// the same macros, and so make the same tokens and records. A name counts
+// as read when a condition tested it, the text invoked it, or an
+// identifier of the output spells it: the first left it as it was, not
+// defined, and a variant that defines it would expand it (FuzzRewrite-
+// Variants found "A A;" read as the same as "1 1;" under -DA).
 type variantClasses struct {
-	rep     []int // per variant, the first of its class (set by of)
-	firsts  []int
-	readSet [][]string          // per first, the macro names its preprocessing read
-	states  []map[string]string // per first, its definitions (defineStates)
+	rep    []int // per variant, the first of its class (set by of)
+	firsts []int
+	read   []map[string]bool   // per first, the names its preprocessing read
+	states []map[string]string // per first, its definitions (defineStates)
 }
 
 // of returns the first variant of the class of variant i, whose
 // definitions are defs (the caller's and the variant's): i itself when
-// none admits it (then add records its reads once it is parsed).
+// none admits it (then add records its reads once it is parsed). Two
+// variants are alike when every name whose definition differs between
+// them is one the first did not read.
 func (c *variantClasses) of(i int, defs []string) int {
 	st := defineStates(defs)
 	for k, f := range c.firsts {
-		same := true
-		for _, name := range c.readSet[k] {
-			same = same && st[name] == c.states[k][name]
-		}
-		if same {
+		if !c.differ(k, st) {
 			c.rep[i] = f
 			return f
 		}
@@ -442,32 +443,46 @@ func (c *variantClasses) of(i int, defs []string) int {
 	return i
 }
 
+// differ reports whether definitions st differ from those of first k in a
+// name it read.
+func (c *variantClasses) differ(k int, st map[string]string) bool {
+	for n, v := range st {
+		if c.states[k][n] != v && c.read[k][n] {
+			return true
+		}
+	}
+	for n, v := range c.states[k] {
+		if st[n] != v && c.read[k][n] {
+			return true
+		}
+	}
+	return false
+}
+
 // add records variant i, whose definitions are defs, as the first of a
-// class, with the macros its preprocessing of units read.
+// class, with the names its preprocessing of units read.
 func (c *variantClasses) add(i int, defs []string, units []*hlsl.Unit) {
 	if slices.Contains(c.firsts, i) {
 		return
 	}
-	seen := map[string]bool{}
-	var names []string
-	note := func(n string) {
-		if !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
+	read := map[string]bool{}
 	for _, u := range units {
 		for _, cond := range u.PP.Conditionals {
 			for _, m := range cond.Macros {
-				note(m.Name)
+				read[m.Name] = true
 			}
 		}
 		for _, d := range u.PP.Definitions {
-			note(d.Name)
+			read[d.Name] = true
+		}
+		for _, t := range u.PP.Tokens {
+			if t.Kind == hlsl.TokIdent {
+				read[t.Text] = true
+			}
 		}
 	}
 	c.firsts = append(c.firsts, i)
-	c.readSet = append(c.readSet, names)
+	c.read = append(c.read, read)
 	c.states = append(c.states, defineStates(defs))
 }
 
