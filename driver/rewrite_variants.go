@@ -388,6 +388,21 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 				k++
 			}
 		}
+		// And a variant taken for another (variantClasses) preprocesses
+		// every source into that one's tokens.
+		for s, set := range sets {
+			for i, v := range set.vars {
+				r := classes[s].rep[i]
+				for f := range srcs {
+					if r == i {
+						break
+					}
+					if a, b := tokenTexts(srcs[f].Name, srcs[f].Src, variantOpts(set, v).PP), tokenTexts(srcs[f].Name, srcs[f].Src, variantOpts(set, set.vars[r]).PP); !slices.Equal(a, b) {
+						return nil, fmt.Errorf("internal error: variant %s was taken for %s, which preprocesses %s otherwise", v.Name, set.vars[r].Name, srcs[f].Name)
+					}
+				}
+			}
+		}
 	}
 	res.Outputs = merged
 	res.Notes = append(notes, res.Notes...)
