@@ -2,7 +2,6 @@ package driver_test
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,19 +15,7 @@ import (
 // and rewriting that again must change nothing (everything it packed now
 // fits).
 func FuzzRewrite(f *testing.F) {
-	dir := filepath.Join(testenv.Root(f), "corpus", "rewrite")
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, src := range testenv.Sources(f, "corpus/rewrite") {
 		f.Add(src, false)
 		f.Add(src, true)
 	}
@@ -59,22 +46,8 @@ func FuzzRewrite(f *testing.F) {
 // corpus and the variants corpus) for two permutations at once. It must
 // never panic, and what it writes must parse in each permutation.
 func FuzzRewriteVariants(f *testing.F) {
-	root := testenv.Root(f)
-	for _, d := range []string{filepath.Join(root, "corpus", "rewrite"), filepath.Join(root, "corpus", "variants")} {
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, e := range entries {
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".fx") && !strings.HasSuffix(e.Name(), ".hlsl") {
-				continue
-			}
-			src, err := os.ReadFile(filepath.Join(d, e.Name()))
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(src, "FOG")
-		}
+	for _, src := range testenv.Sources(f, "corpus/rewrite", "corpus/variants") {
+		f.Add(src, "FOG")
 	}
 	noIncludes := hlsl.PPOptions{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
 	f.Fuzz(func(t *testing.T, src []byte, macro string) {

@@ -122,17 +122,8 @@ func TestMergeReadsAsOwn(t *testing.T) {
 // macros: a merge that some permutation reads otherwise than its own
 // rewrite is an internal error, never written.
 func FuzzMergeReadsAsOwn(f *testing.F) {
-	root := testenv.Root(f)
-	for _, d := range []string{filepath.Join(root, "corpus", "rewrite"), filepath.Join(root, "corpus", "variants")} {
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, e := range entries {
-			if src, err := os.ReadFile(filepath.Join(d, e.Name())); err == nil && !e.IsDir() {
-				f.Add(src, "FOG")
-			}
-		}
+	for _, src := range testenv.Sources(f, "corpus/rewrite", "corpus/variants") {
+		f.Add(src, "FOG")
 	}
 	noIncludes := hlsl.PPOptions{ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }}
 	f.Fuzz(func(t *testing.T, src []byte, macro string) {

@@ -80,3 +80,30 @@ func Heavy(t testing.TB) {
 		t.Skip("heavy test: skipped with -short")
 	}
 }
+
+// Sources returns the contents of the shader sources (.fx, .fxh, .hlsl)
+// directly in the given directories of the repository, in each
+// directory's lexical order: the seeds of the fuzz targets that rewrite.
+func Sources(t testing.TB, dirs ...string) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, d := range dirs {
+		entries, err := os.ReadDir(filepath.Join(Root(t), d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			switch filepath.Ext(e.Name()) {
+			case ".fx", ".fxh", ".hlsl":
+			default:
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(Root(t), d, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, src)
+		}
+	}
+	return out
+}
