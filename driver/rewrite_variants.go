@@ -393,10 +393,10 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 		for s, set := range sets {
 			for i, v := range set.vars {
 				r := classes[s].rep[i]
+				if r == i {
+					continue
+				}
 				for f := range srcs {
-					if r == i {
-						break
-					}
 					if a, b := tokenTexts(srcs[f].Name, srcs[f].Src, variantOpts(set, v).PP), tokenTexts(srcs[f].Name, srcs[f].Src, variantOpts(set, set.vars[r]).PP); !slices.Equal(a, b) {
 						return nil, fmt.Errorf("internal error: variant %s was taken for %s, which preprocesses %s otherwise", v.Name, set.vars[r].Name, srcs[f].Name)
 					}
@@ -490,8 +490,8 @@ func (c *variantClasses) add(i int, defs []string, units []*hlsl.Unit) {
 		for _, d := range u.PP.Definitions {
 			read[d.Name] = true
 		}
-		for _, t := range u.PP.Tokens {
-			if t.Kind == hlsl.TokIdent {
+		for k := range u.PP.Tokens {
+			if t := &u.PP.Tokens[k]; t.Kind == hlsl.TokIdent {
 				read[t.Text] = true
 			}
 		}

@@ -310,10 +310,11 @@ func (e *env) parsed(c *command, fs *flag.FlagSet) int {
 	e.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { e.set[f.Name] = true })
 	takes := c.takes()
-	for _, name := range takes {
-		v := fs.Lookup(name).Value.String()
-		if known := c.choicesOf(name); known != "" && (e.set[name] || name == "format") && !slices.Contains(strings.Split(known, "|"), v) {
-			return e.usageError("unknown %s %q (known: %s)", strings.ReplaceAll(name, "-", " "), v, strings.ReplaceAll(known, "|", ", "))
+	for _, name := range takes { // a default is always known (or "": by the profile)
+		if known := c.choicesOf(name); known != "" && e.set[name] {
+			if v := fs.Lookup(name).Value.String(); !slices.Contains(strings.Split(known, "|"), v) {
+				return e.usageError("unknown %s %q (known: %s)", strings.ReplaceAll(name, "-", " "), v, strings.ReplaceAll(known, "|", ", "))
+			}
 		}
 	}
 	if e.rep.Printer.Style, _ = ir.ParseDiagStyle(e.diagFormat); e.diagFormat == "sarif" || e.diagFormat == "json" {
