@@ -70,7 +70,7 @@ func ownPairs(t *testing.T) []proofPair {
 	files, err := filepath.Glob(filepath.Join("testdata", "pairs", "*.vs.asm"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
-	tmp := t.TempDir()
+	tmp := testenv.TempDir(t)
 	var pairs []proofPair
 	for _, vsFile := range files {
 		name := strings.TrimSuffix(filepath.Base(vsFile), ".vs.asm")

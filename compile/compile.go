@@ -27,6 +27,7 @@ import (
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/hlsl/pp"
+	"github.com/shpack/shpack/internal/scratch"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
@@ -114,11 +115,11 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(o.TempDir, "shpack-fxc-")
+	dir, err := scratch.Dir(o.TempDir, "shpack-fxc-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer scratch.RemoveAll(dir)
 	// Its own name: a compiler that honours #line prints the user's file
 	// name, which must not be taken for this one's.
 	handed := filepath.Join(dir, "shpack-"+filepath.Base(a.Source))

@@ -252,7 +252,7 @@ func TestAgreesWithMojoShader(t *testing.T) {
 			continue
 		}
 		require.NoError(t, err, f)
-		out := filepath.Join(t.TempDir(), "p.asm")
+		out := filepath.Join(testenv.TempDir(t), "p.asm")
 		require.NoError(t, os.WriteFile(out, []byte(print(t, p)), 0o644))
 		got, err := exec.Command(tool, out).Output()
 		require.NoError(t, err, "%s printed:\n%s", f, print(t, p))

@@ -77,7 +77,7 @@ func TestEncodeCompiled(t *testing.T) {
 		same(t, filepath.Join(cases, f))
 	}
 	t.Run("vkd3d", func(t *testing.T) {
-		dir := t.TempDir()
+		dir := testenv.TempDir(t)
 		for _, p := range vkd3dPrograms {
 			src := filepath.Join(dir, p.name+".hlsl")
 			require.NoError(t, os.WriteFile(src, []byte(p.src), 0o644))

@@ -227,7 +227,7 @@ var update = flag.Bool("update", false, "rewrite the README's screenshots of the
 func TestPlayground(t *testing.T) {
 	testenv.Heavy(t)
 	browser := chromium(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	build := exec.Command("go", "build", "-o", filepath.Join(dir, "shpack.wasm"), ".")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := build.CombinedOutput()

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -119,7 +118,7 @@ func BenchmarkCompareMemory(b *testing.B) {
 	root := realcorpus.Root(b)
 	files := realcorpus.Files(b, root)
 	bin := buildShpack(b)
-	dir := b.TempDir()
+	dir := testenv.TempDir(b)
 	for k := range 10 {
 		for _, f := range files {
 			dst := filepath.Join(dir, strconv.Itoa(k), f) // f is relative to root
@@ -140,8 +139,7 @@ func BenchmarkCompareMemory(b *testing.B) {
 		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitInput {
 			b.Fatal(err)
 		}
-		ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-		return ru.Maxrss * 1024 // Linux reports KiB
+		return peakRSS(b, cmd.ProcessState)
 	}
 	var one, ten int64
 	for b.Loop() {
@@ -167,7 +165,7 @@ func BenchmarkCompareMemory(b *testing.B) {
 // base-cpu-ms: before and after in one run.
 func BenchmarkStartup(b *testing.B) {
 	bin := buildShpack(b)
-	dir := b.TempDir()
+	dir := testenv.TempDir(b)
 	hello := filepath.Join(dir, "hello")
 	src := filepath.Join(dir, "hello.go")
 	if err := os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello\") }\n"), 0o644); err != nil {
@@ -254,7 +252,7 @@ VS_OUT_%[1]d vs_%[1]d(float4 p : POSITION, float3 n : NORMAL, float2 uv : TEXCOO
 func BenchmarkPeakMemory(b *testing.B) {
 	bin := buildShpack(b)
 	src := largeShader(2_800_000)
-	file := filepath.Join(b.TempDir(), "large.hlsl")
+	file := filepath.Join(testenv.TempDir(b), "large.hlsl")
 	if err := os.WriteFile(file, src, 0o644); err != nil {
 		b.Fatal(err)
 	}
@@ -264,9 +262,7 @@ func BenchmarkPeakMemory(b *testing.B) {
 		if err := cmd.Run(); err != nil {
 			b.Fatal(err)
 		}
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			peak = max(peak, ru.Maxrss*1024) // Linux reports KiB
-		}
+		peak = max(peak, peakRSS(b, cmd.ProcessState))
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 	b.ReportMetric(float64(peak)/float64(len(src)), "peak-B/input-B")
@@ -284,7 +280,7 @@ func BenchmarkAgainstVkd3d(b *testing.B) {
 	tool := vkd3d.Tool(b)
 	root := realcorpus.Root(b)
 	bin := buildShpack(b)
-	out := filepath.Join(b.TempDir(), "out.cso")
+	out := filepath.Join(testenv.TempDir(b), "out.cso")
 	type entry struct{ rel, name, profile string }
 	var entries []entry
 	files := map[string]bool{}

@@ -45,7 +45,7 @@ func readmeSnippets(t *testing.T) map[string]string {
 // buildShpack compiles the command into a fresh directory and returns the
 // binary's path.
 func buildShpack(tb testing.TB) string {
-	bin := filepath.Join(tb.TempDir(), "shpack")
+	bin := filepath.Join(testenv.TempDir(tb), "shpack")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	require.NoError(tb, err, string(out))
 	return bin
@@ -91,7 +91,7 @@ func TestBuildIntegration(t *testing.T) {
 		return string(out)
 	}
 	setup := func(t *testing.T, shaderDir string) string {
-		dir := t.TempDir()
+		dir := testenv.TempDir(t)
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, shaderDir), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, shaderDir, "water.hlsl"), []byte(waterHLSL), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, shaderDir, "common.fxh"), []byte("#define WAVE_T float\n"), 0o644))
@@ -196,7 +196,7 @@ func TestBuildFanOut(t *testing.T) {
 	snippets := readmeSnippets(t)
 	require.Contains(t, snippets, "fanout.ninja")
 	bin := filepath.Dir(buildShpack(t))
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	files := map[string]string{"fanout.ninja": snippets["fanout.ninja"], "perm.hlsl": permShader, "perm.variants": permVariants}
 	p := newStagesPair()
 	files["FooV.hlsl"], files["FooP.hlsl"] = p.vs, p.ps["FooP.hlsl"]

@@ -117,7 +117,7 @@ func TestCatalogue(t *testing.T) {
 	for _, en := range entries {
 		t.Run(en.title, func(t *testing.T) {
 			require.NotEmpty(t, en.commands, "docs/errors.md:%d: an entry needs a console block", en.line)
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			for name, body := range en.files {
 				p := filepath.Join(dir, name)
 				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))

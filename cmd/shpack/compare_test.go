@@ -14,11 +14,12 @@ import (
 
 	"github.com/shpack/shpack/corpus"
 	"github.com/shpack/shpack/internal/report"
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // copyCorpus copies the corpus sources into a fresh directory and returns it.
 func copyCorpus(t *testing.T) string {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	for _, name := range corpus.Names() {
 		src, err := fs.ReadFile(corpus.FS(), name)
 		require.NoError(t, err)
@@ -151,7 +152,7 @@ optimal,2,3.0000,2.0,4,1.0000,0,11,0.0000
 // (shpack reads any file it is named), and what it leaves out is counted
 // in a note, named with -v.
 func TestCompareExtensions(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	sig := "struct VS_OUTPUT { float4 Pos : POSITION; float2 UV : TEXCOORD0; };\n"
 	for _, name := range []string{"a.cg", "b.h", "c.cginc", "d.inc"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(sig), 0o644))

@@ -201,7 +201,7 @@ func TestLinkReal(t *testing.T) {
 
 				// The assembly of both sides assembles and reads back as
 				// the JSON states.
-				dir := t.TempDir()
+				dir := testenv.TempDir(t)
 				vsOut, psOut := filepath.Join(dir, "vs.asm"), filepath.Join(dir, "ps.asm")
 				asmArgs := append(realcorpus.Args(root, rel), "--vs-entry="+vs, "--ps-entry="+ps, "--vs-out="+vsOut, "--ps-out="+psOut, path)
 				code, _, stderr = shpackRun(append([]string{"link"}, asmArgs...)...)

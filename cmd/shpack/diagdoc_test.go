@@ -75,7 +75,7 @@ func TestDiagnosticsDocuments(t *testing.T) {
 	t.Chdir(testenv.Root(t))
 	bad := filepath.Join("corpus", "err_duplicate_semantic.hlsl")
 	fx := filepath.Join("corpus", "rewrite", "sdk_effect_out_params.fx")
-	out := filepath.Join(t.TempDir(), "x.fx")
+	out := filepath.Join(testenv.TempDir(t), "x.fx")
 
 	code, stdout, stderr := shpackRun("--diagnostics-format=sarif", bad)
 	assert.Equal(t, exitInput, code)

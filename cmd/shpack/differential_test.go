@@ -209,7 +209,7 @@ func TestDifferentialRegressions(t *testing.T) {
 // pair failed. When regression names the case being replayed, the known
 // issues are failures too.
 func runDiffPair(t *testing.T, p *randpair.Pair, opts diffOptions, stats *diffStats, regression string) bool {
-	d := &diffRun{t: t, p: p, opts: opts, dir: t.TempDir(), stats: stats, drawn: map[[32]byte]map[string]runtimes.Result{},
+	d := &diffRun{t: t, p: p, opts: opts, dir: testenv.TempDir(t), stats: stats, drawn: map[[32]byte]map[string]runtimes.Result{},
 		vkd3d: vkd3d.Path() != "", origTemps: map[string]int{}, replay: regression != ""}
 	if path, err := exec.LookPath("glslangValidator"); err == nil {
 		d.glsl = path

@@ -42,7 +42,7 @@ func FuzzCommandLine(f *testing.F) {
 		"bad.hlsl":      "",
 		"unused.psh.in": "",
 	}
-	dir := f.TempDir()
+	dir := testenv.TempDir(f)
 	for name, from := range inputs {
 		data := []byte("struct S { flaot4 p : POSITION; };\n")
 		if from != "" {

@@ -95,7 +95,7 @@ technique T { pass P { VertexShader = compile vs_3_0 mainVS(); PixelShader = com
 // its exit status, and nothing is written.
 func TestFxcCommand(t *testing.T) {
 	bin := standin(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	log := filepath.Join(dir, "standin.log")
 	t.Setenv("SHPACK_STANDIN_LOG", log)
@@ -208,7 +208,7 @@ func TestFxcStagesApart(t *testing.T) {
 	} else {
 		t.Logf("%s is unset: the stages are compiled by the stand-in only", vkd3d.Env)
 	}
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	p := newStagesPair()
 	p.write(t, dir)
@@ -238,7 +238,7 @@ func TestFxcVkd3d(t *testing.T) {
 	if vkd3d.Path() == "" {
 		t.Skipf("%s is unset", vkd3d.Env)
 	}
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	require.NoError(t, os.WriteFile("common.fxh", []byte(includeHeader), 0o644))
 	require.NoError(t, os.WriteFile("main.fx", []byte(includeMain), 0o644))
@@ -286,7 +286,7 @@ func TestFxcRecipes(t *testing.T) {
 			need(t, c.tool)
 			need(t, "ninja")
 			need(t, "make")
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			require.Contains(t, snippets, c.snippet)
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
 			require.NoError(t, os.WriteFile(filepath.Join(dir, c.file), []byte(snippets[c.snippet]), 0o644))
@@ -352,7 +352,7 @@ func TestFxcRecipes(t *testing.T) {
 			t.Skipf("%s is unset", vkd3d.Env)
 		}
 		need(t, "ninja")
-		dir := t.TempDir()
+		dir := testenv.TempDir(t)
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "build.ninja"), []byte(snippets["fxc.ninja"]), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "shaders", "water.hlsl"), []byte(fxcRecipeHLSL), 0o644))

@@ -108,7 +108,7 @@ func glslang(t *testing.T, file, entry, stage string, includes ...string) error 
 	src, err := os.ReadFile(file)
 	require.NoError(t, err)
 	// Beside the original, so that its includes are found as they are.
-	ready := filepath.Join(t.TempDir(), filepath.Base(file))
+	ready := filepath.Join(testenv.TempDir(t), filepath.Base(file))
 	require.NoError(t, os.WriteFile(ready, []byte(glslangReady(string(src))), 0o644))
 	args := []string{"-V", "-D", "--hlsl-dx9-compatible", "-S", stage, "-e", entry, "-o", os.DevNull, "-I" + filepath.Dir(file)}
 	for _, dir := range includes {
@@ -132,7 +132,7 @@ func TestRewriteGlslang(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			out := t.TempDir()
+			out := testenv.TempDir(t)
 			code, _, stderr := runRewrite(t, c, out)
 			require.Equal(t, exitOK, code, stderr)
 			for _, r := range c.renders {
@@ -161,7 +161,7 @@ func TestRewriteGlslangCorpusReal(t *testing.T) {
 	testenv.Heavy(t)
 	glslangTool(t)
 	root := realcorpus.Root(t)
-	tmp := t.TempDir()
+	tmp := testenv.TempDir(t)
 	upgraded, pairs := realPairs(t, root, func(string) bool { return true })
 	origDir, newDir := filepath.Join(tmp, "orig"), filepath.Join(tmp, "new")
 	mirror(t, root, origDir, func(rel string) []byte { return upgraded[rel] })

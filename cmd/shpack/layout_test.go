@@ -107,7 +107,7 @@ var packedName = regexp.MustCompile(`main_Packed\d*`)
 // passes and that draw the constants on every runtime.
 func TestLayoutFileStages(t *testing.T) {
 	root := testenv.Root(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	p := newStagesPair()
 	p.write(t, dir)
@@ -178,7 +178,7 @@ func TestLayoutFileStages(t *testing.T) {
 // TestLayoutFilePack: the pixel side packed alone from a layout file is
 // the one link derives for the pair; without one, a note says it may not be.
 func TestLayoutFilePack(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	newStagesPair().write(t, dir)
 	code, vsOut, stderr := shpackRun("--entry=main", "--layout-out=foo.layout", "FooV.hlsl")
@@ -213,7 +213,7 @@ func TestLayoutFilePack(t *testing.T) {
 // TestLayoutFileErrors: every fault of a layout file or of a stage that
 // does not match it is a positioned error, exit 1, and nothing is written.
 func TestLayoutFileErrors(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	p := newStagesPair()
 	p.write(t, dir)
@@ -293,7 +293,7 @@ func TestLayoutFileErrors(t *testing.T) {
 // shader; the pixel side packed alone from it reads what link gives.
 func TestLayoutFileEffect(t *testing.T) {
 	t.Chdir(testenv.Root(t))
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	fx := filepath.Join("corpus", "rewrite", "family_shared_ps.fx")
 	lay := filepath.Join(dir, "e.layout")
 	code, linked, stderr := shpackRun("link", "--layout-out="+lay, fx)
@@ -330,7 +330,7 @@ func TestLayoutFileEffect(t *testing.T) {
 // it reads. pack --variants writes the same family.
 func TestLayoutFileVariants(t *testing.T) {
 	t.Chdir(testenv.Root(t))
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	src, vfile := filepath.Join("corpus", "variants", "lit.hlsl"), filepath.Join("corpus", "variants", "lit.variants")
 	lay, out := filepath.Join(dir, "lit.layout"), filepath.Join(dir, "out")
 	code, _, stderr := shpackRun("link", "--variants="+vfile, "--vs-entry=VS", "--ps-entry=PS", "--layout-out="+lay, "--out-dir="+out, src)

@@ -85,7 +85,7 @@ func TestCommonFlagsAnywhere(t *testing.T) {
 func TestOutputFlagEverywhere(t *testing.T) {
 	t.Chdir(testenv.Root(t))
 	lit := filepath.Join("corpus", "variants", "lit.hlsl")
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	for _, args := range [][]string{
 		{"list", lit},
 		{"link", "--vs-entry=VS", "--ps-entry=PS", lit},
@@ -124,7 +124,7 @@ func TestDepfileWhereverOutput(t *testing.T) {
 		assert.Subset(t, takes, []string{"depfile", "touch"}, "shpack %s", c.name)
 	}
 	t.Chdir(testenv.Root(t))
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	out, dep := filepath.Join(dir, "list.txt"), filepath.Join(dir, "list.d")
 	src := filepath.Join("corpus", "include_struct.hlsl")
 	code, _, stderr := shpackRun("list", "-o", out, "--depfile="+dep, "--touch", src)
@@ -142,7 +142,7 @@ func TestSVGFlagEverywhere(t *testing.T) {
 	t.Chdir(testenv.Root(t))
 	lit := filepath.Join("corpus", "variants", "lit.hlsl")
 	fx := filepath.Join("corpus", "rewrite", "family_shared_ps.fx")
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	for _, c := range []struct{ args, same []string }{
 		{[]string{"--entry=VS", lit}, []string{"--format=svg", "--entry=VS", lit}},
 		{[]string{"link", "--vs-entry=VS", "--ps-entry=PS", lit}, nil},

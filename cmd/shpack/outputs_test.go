@@ -18,7 +18,7 @@ import (
 // link or ".."): a usage error, exit 2, and nothing written or lost.
 func TestOutputsCollide(t *testing.T) {
 	root := testenv.Root(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	header := filepath.Join(dir, "common.fxh")
 	const headerSrc = "struct V { float4 p : POSITION; float a : TEXCOORD0; };\n"
 	require.NoError(t, os.WriteFile(header, []byte(headerSrc), 0o644))
@@ -83,7 +83,7 @@ func TestDepfileSpecialPaths(t *testing.T) {
 		t.Skip("make is not installed (CI unset)")
 	}
 	self := buildShpack(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	write := func(name, text string) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
@@ -122,7 +122,7 @@ func TestDepfileSpecialPaths(t *testing.T) {
 // name, are usage errors.
 func TestDashIsStdout(t *testing.T) {
 	root := testenv.Root(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	lit := filepath.Join(root, "corpus", "variants", "lit.hlsl")
 	vsh, psh := filepath.Join(root, "corpus", "repack", "macros.vsh"), filepath.Join(root, "corpus", "repack", "macros.psh")

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // uberShader's interface depends on NORMALMAP (two members) and on
@@ -56,7 +58,7 @@ float4 PS(VS_OUT i) : COLOR
 // permutation and stops every other at an #error that says why, instead
 // of failing on a missing field or reading the wrong registers.
 func TestRewritePermutationGuard(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	require.NoError(t, os.WriteFile("uber.hlsl", []byte(uberShader), 0o644))
 	code, _, stderr := shpackRun("rewrite", "--all", "--vs-entry=VS", "--ps-entry=PS", "-DNORMALMAP", "-DNUM_LIGHTS=4", "-DFAST", "-o", "out.hlsl", "uber.hlsl")
@@ -164,7 +166,7 @@ void PS(
 // removed parameters become comments, the directives stay as they are, so
 // the conditionals stay balanced) and compiles in the permutation read.
 func TestRewriteParameterDirectives(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	require.NoError(t, os.WriteFile("urho.hlsl", []byte(paramListShader), 0o644))
 	tool := glslangTool(t)

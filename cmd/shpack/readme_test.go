@@ -71,7 +71,7 @@ func TestREADMEExamples(t *testing.T) {
 	bin := filepath.Dir(buildShpack(t))
 
 	// base/work is the examples' directory: base/shared is ../shared.
-	base := t.TempDir()
+	base := testenv.TempDir(t)
 	work := filepath.Join(base, "work")
 	require.NoError(t, os.MkdirAll(filepath.Join(work, "docs"), 0o755))
 	require.NoError(t, os.Symlink(filepath.Join(root, "corpus"), filepath.Join(work, "corpus")))

@@ -227,7 +227,7 @@ func linkCorpus(t *testing.T, dir, name string, extra ...string) (vs, ps emit.La
 // vertex shader that fills every slot and the pixel shaders that check
 // them, and renders each pair.
 func renderLinked(t *testing.T, tool []runtimes.Runtime, name string, extra ...string) ([]slot, []renderResult) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	vs, ps, vsAsm, psAsm := linkCorpus(t, dir, name, extra...)
 	ss := slots(vs, ps)
 	require.NotEmpty(t, ss)
@@ -290,7 +290,7 @@ func TestRenderPackedHLSL(t *testing.T) {
 	tool := renderTool(t)
 	for _, name := range renderHLSL {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			src, err := fs.ReadFile(corpus.FS(), name)
 			require.NoError(t, err)
 			path := filepath.Join(testenv.Root(t), "corpus", name)
@@ -397,7 +397,7 @@ func TestRenderPackedHLSLEntry(t *testing.T) {
 		{"rewrite/sdk_effect_out_params.fx", "SceneVS"},
 	} {
 		t.Run(c.entry, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			path := filepath.Join(testenv.Root(t), "corpus", c.file)
 			code, js, stderr := shpackRun("--format=json", "--entry="+c.entry, path)
 			require.Equal(t, 0, code, stderr)
@@ -517,7 +517,7 @@ PS_OUT ps_main(%[1]s_PackedPS p)
 func TestPackedHLSLMemberNames(t *testing.T) {
 	testenv.Heavy(t)
 	vkd3d.Tool(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	src := `struct V
 {
     float4 pos : POSITION;
@@ -595,7 +595,7 @@ func TestRenderSemantics(t *testing.T) {
 		for _, pair := range [][2]string{{"unpacked", "unpacked"}, {"split", "split"}} {
 			t.Run(mode+"/repack/"+pair[0], func(t *testing.T) {
 				t.Parallel()
-				tmp := t.TempDir()
+				tmp := testenv.TempDir(t)
 				vs, ps := filepath.Join(matrix, "vs_"+pair[0]+".asm"), filepath.Join(matrix, "ps_"+pair[1]+".asm")
 				vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
 				code, _, stderr := shpackRun("repack", "--format=cso", "--semantics="+mode, "--vs-out="+vso, "--ps-out="+pso, vs, ps)

@@ -82,7 +82,7 @@ func TestRepackRenders(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			tmp := t.TempDir()
+			tmp := testenv.TempDir(t)
 			vso, pso := filepath.Join(tmp, "vs.cso"), filepath.Join(tmp, "ps.cso")
 			code, _, stderr := shpackRun("repack", "--format=cso", "--vs-out="+vso, "--ps-out="+pso, c.vs, c.ps)
 			require.Equal(t, exitOK, code, stderr)
@@ -139,7 +139,7 @@ func TestRepackStagesApart(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			tmp := t.TempDir()
+			tmp := testenv.TempDir(t)
 			lay := filepath.Join(tmp, "pair.layout")
 			pvs, pps := filepath.Join(tmp, "pair.vso"), filepath.Join(tmp, "pair.pso")
 			code, _, stderr := shpackRun("repack", "--format=cso", "--layout-out="+lay, "--vs-out="+pvs, "--ps-out="+pps, c.vs, c.ps)
@@ -175,7 +175,7 @@ func TestRepackStagesApart(t *testing.T) {
 		code, _, stderr := shpackRun(append([]string{"repack"}, args...)...)
 		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
 	}
-	tmp := t.TempDir()
+	tmp := testenv.TempDir(t)
 	lay := filepath.Join(tmp, "pair.layout")
 	code, _, stderr := shpackRun("repack", "--layout-out="+lay, "--vs-out="+filepath.Join(tmp, "v"), "--ps-out="+filepath.Join(tmp, "p"), c.vs, c.ps)
 	require.Equal(t, exitOK, code, stderr)
@@ -242,7 +242,7 @@ func TestRepackCompiled(t *testing.T) {
 	for _, c := range rewriteCases(t) {
 		for _, r := range c.renders {
 			t.Run(c.name+"/"+r.vs+"+"+r.ps, func(t *testing.T) {
-				tmp := t.TempDir()
+				tmp := testenv.TempDir(t)
 				linkFolder(t, filepath.Join(root, "corpus", "rewrite"), tmp, nil)
 				vs, ps := compilePair(t, tmp, r, "orig")
 				before, err := asmcheck.CheckFile(t, vs)
@@ -275,7 +275,7 @@ func TestRepackCompiled(t *testing.T) {
 func TestRepackCommandLine(t *testing.T) {
 	dir := filepath.Join(testenv.Root(t), "corpus", "repack")
 	vs, ps := filepath.Join(dir, "macros.vsh"), filepath.Join(dir, "macros.psh")
-	tmp := t.TempDir()
+	tmp := testenv.TempDir(t)
 	bad := filepath.Join(tmp, "bad.psh")
 	require.NoError(t, os.WriteFile(bad, []byte("ps_3_0\ndcl_texcoord0 v0.xyz\nmov oC0, v[aL + 0]\n"), 0o644))
 	// Programs vs_3_0 forbids, refused as given (issue 27).

@@ -74,7 +74,7 @@ technique T { pass P { VertexShader = compile vs_3_0 mainVS(); PixelShader = com
 // stages compile (glslang); with vkd3d, the program fits, shpack check
 // passes, and the pixel shader draws every value on Wine and MojoShader.
 func TestRewriteIncludedEntry(t *testing.T) {
-	root, dir := testenv.Root(t), t.TempDir()
+	root, dir := testenv.Root(t), testenv.TempDir(t)
 	t.Chdir(dir)
 	require.NoError(t, os.WriteFile("common.fxh", []byte(includeHeader), 0o644))
 	require.NoError(t, os.WriteFile("main.fx", []byte(includeMain), 0o644))

@@ -58,7 +58,7 @@ func TestRewriteCorpusReal(t *testing.T) {
 	vkd3d.Tool(t)
 	asmcheck.Tool(t)
 	root := realcorpus.Root(t)
-	tmp := t.TempDir()
+	tmp := testenv.TempDir(t)
 	origDir, newDir := filepath.Join(tmp, "orig"), filepath.Join(tmp, "new")
 
 	reasons := map[string]int{}

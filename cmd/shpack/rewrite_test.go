@@ -125,7 +125,7 @@ func TestRewriteGolden(t *testing.T) {
 	golden := filepath.Join(root, "corpus", "rewrite", "testdata")
 	for _, c := range rewriteCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			code, stdout, stderr := runRewrite(t, c, dir)
 			assert.Empty(t, stdout)
 			base := strings.TrimSuffix(c.name, filepath.Ext(c.name))
@@ -146,7 +146,7 @@ func TestRewriteGolden(t *testing.T) {
 			}
 			// Same input, same bytes; and one input on stdout is the same
 			// as the file --out-dir writes.
-			dir2 := t.TempDir()
+			dir2 := testenv.TempDir(t)
 			code2, _, stderr2 := runRewrite(t, c, dir2)
 			assert.Equal(t, code, code2)
 			assert.Equal(t, stderr, stderr2)
@@ -203,7 +203,7 @@ func TestRewriteCompilesAndRenders(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			tmp := t.TempDir()
+			tmp := testenv.TempDir(t)
 			out := filepath.Join(tmp, "out")
 			code, _, stderr := runRewrite(t, c, out)
 			require.Equal(t, exitOK, code, stderr)
@@ -356,7 +356,7 @@ func TestRewriteCommandLine(t *testing.T) {
 		{[]string{"rewrite", "--depfile=x.d", sdk}, exitUsage, "--depfile needs -o FILE or --out-dir=DIR"},
 		{[]string{"rewrite", "--strategy=nope", sdk}, exitUsage, `unknown strategy "nope"`},
 		{[]string{"rewrite", "--nope", sdk}, exitUsage, "flag provided but not defined: -nope"},
-		{[]string{"rewrite", "--out-dir=" + t.TempDir(), sdk, filepath.Join("corpus", "effect_file.fx"), filepath.Join("corpus", "rewrite", "effect_file.fx")}, exitUsage, "would both write"},
+		{[]string{"rewrite", "--out-dir=" + testenv.TempDir(t), sdk, filepath.Join("corpus", "effect_file.fx"), filepath.Join("corpus", "rewrite", "effect_file.fx")}, exitUsage, "would both write"},
 		{[]string{"rewrite", "--out-dir=corpus/rewrite", sdk}, exitUsage, "would overwrite it"},
 		{[]string{"rewrite", "missing.fx"}, exitInput, "missing.fx: error: cannot read: no such file or directory"},
 		{[]string{"rewrite", "--vs-entry=Nope", "--ps-entry=ScenePS", sdk}, exitInput, "error: no function named Nope in " + sdk},
@@ -379,7 +379,7 @@ func TestRewriteCommandLine(t *testing.T) {
 // names every file read, and standard input works.
 func TestRewriteOutputs(t *testing.T) {
 	t.Chdir(testenv.Root(t))
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	out := filepath.Join(dir, "out.fx")
 	require.NoError(t, os.WriteFile(out, []byte("previous\n"), 0o644))
 	code, _, stderr := shpackRun("rewrite", "-o", out, filepath.Join("corpus", "rewrite", "err_no_fit_packed.fx"))
@@ -426,7 +426,7 @@ func TestRewriteIdempotent(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			code, _, stderr := runRewrite(t, c, dir)
 			require.Equal(t, exitOK, code, stderr)
 			// Run again on the outputs, from their folder (includes are
@@ -442,7 +442,7 @@ func TestRewriteIdempotent(t *testing.T) {
 			for _, in := range c.inputs {
 				again.inputs = append(again.inputs, filepath.Join(dir, "corpus", filepath.Base(in)))
 			}
-			dir2 := t.TempDir()
+			dir2 := testenv.TempDir(t)
 			code, _, stderr = runRewrite(t, again, dir2)
 			require.Equal(t, exitOK, code, stderr)
 			assert.NotContains(t, stderr, "packed into")
@@ -476,7 +476,7 @@ func TestRewriteLineNumbers(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := testenv.TempDir(t)
 			code, _, stderr := runRewrite(t, c, dir)
 			require.Equal(t, exitOK, code, stderr)
 			for _, in := range c.inputs {

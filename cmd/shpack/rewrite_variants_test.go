@@ -118,7 +118,7 @@ func permWant(defines []string) []float64 {
 // constants after the vertex shader of its own and of a larger one.
 func TestRewriteVariants(t *testing.T) {
 	root := testenv.Root(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	require.NoError(t, os.WriteFile("perm.hlsl", []byte(permShader), 0o644))
 	require.NoError(t, os.WriteFile("perm.variants", []byte(permVariants), 0o644))
@@ -220,7 +220,7 @@ const fogVS = `void VS(float4 p : POSITION,
 // too, another stops at the #error. The lines after the merged regions
 // keep the user's numbers.
 func TestRewriteVariantsParameterList(t *testing.T) {
-	t.Chdir(t.TempDir())
+	t.Chdir(testenv.TempDir(t))
 	src := fogVS + "float4 PS(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }\n"
 	require.NoError(t, os.WriteFile("pv.hlsl", []byte(src), 0o644))
 	require.NoError(t, os.WriteFile("pv.variants", []byte("base:\nfog: -DFOG\n"), 0o644))
@@ -249,7 +249,7 @@ func TestRewriteVariantsParameterList(t *testing.T) {
 // macro, the variants' rewrite is the plain rewrite, byte for byte.
 func TestRewriteVariantsFamily(t *testing.T) {
 	t.Chdir(testenv.Root(t))
-	vars := filepath.Join(t.TempDir(), "ab.variants")
+	vars := filepath.Join(testenv.TempDir(t), "ab.variants")
 	require.NoError(t, os.WriteFile(vars, []byte("a:\nb: -DX\n"), 0o644))
 	fx := filepath.Join("corpus", "rewrite", "family_shared_ps.fx")
 	code, both, stderr := shpackRun("rewrite", "--variants="+vars, fx)
@@ -285,7 +285,7 @@ float4 PS(float2 uv : TEXCOORD0
 // family's layout file names the variants, and a pixel stage built apart
 // from it reads the vertex variants that write what it reads.
 func TestRewriteStageVariants(t *testing.T) {
-	t.Chdir(t.TempDir())
+	t.Chdir(testenv.TempDir(t))
 	require.NoError(t, os.WriteFile("st.hlsl", []byte(stageShader), 0o644))
 	require.NoError(t, os.WriteFile("vs.variants", []byte("base: -DVSX\nfog: -DVSX -DFOG\n"), 0o644))
 	require.NoError(t, os.WriteFile("ps.variants", []byte("base: -DPSX\nfog: -DPSX -DFOG\n"), 0o644))

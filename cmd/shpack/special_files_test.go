@@ -1,3 +1,8 @@
+//go:build unix
+
+// FIFOs, devices and sockets as inputs and outputs: POSIX files Windows
+// has no counterpart of in a folder.
+
 package main
 
 import (
@@ -10,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 const specialInput = "struct VS_OUTPUT { float4 Pos : POSITION; float2 UV : TEXCOORD0; };\n"
@@ -19,7 +26,7 @@ const specialInput = "struct VS_OUTPUT { float4 Pos : POSITION; float2 UV : TEXC
 // and keeps the node, through a dangling link creates the file the link
 // names and keeps the link.
 func TestOutputsThatAreNotFiles(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	in := filepath.Join(dir, "in.hlsl")
 	require.NoError(t, os.WriteFile(in, []byte(specialInput), 0o644))
 	_, want, _ := shpackRun(in)
@@ -92,7 +99,7 @@ func TestOutputsThatAreNotFiles(t *testing.T) {
 // it with -v) instead of blocking on it; a socket named on the command
 // line is a clear error.
 func TestInputsThatAreNotFiles(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.hlsl"), []byte(specialInput), 0o644))
 	fifo := filepath.Join(dir, "stuck.hlsl")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))

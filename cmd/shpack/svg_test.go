@@ -30,7 +30,7 @@ func TestRegisterMapsRender(t *testing.T) {
 		t.Skip("rsvg-convert is not installed (CI unset)")
 	}
 	root := testenv.Root(t)
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	type run struct {
 		name string
 		args []string

@@ -39,7 +39,7 @@ func TestUrho3DStagesApart(t *testing.T) {
 	testenv.Heavy(t)
 	dir, entries, vars := urho3dShaders(t)
 	compile := vkd3d.Path() != ""
-	work := t.TempDir()
+	work := testenv.TempDir(t)
 	if compile {
 		linkFolder(t, dir, work, nil)
 	} else {

@@ -58,7 +58,7 @@ func TestUrho3DVariants(t *testing.T) {
 	if !compile {
 		t.Logf("%s is unset: the permutations are compiled by glslang, not to bytecode, and not linked", vkd3d.Env)
 	}
-	work := t.TempDir()
+	work := testenv.TempDir(t)
 	var mu sync.Mutex
 	files, stages, origFails, linked, costly, extra := 0, 0, 0, 0, 0, 0
 	temps := map[string]int{}

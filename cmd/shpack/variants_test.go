@@ -21,7 +21,7 @@ import (
 func variantsDoc(t *testing.T, extra ...string) (emit.VariantsJSONDoc, string) {
 	t.Helper()
 	t.Chdir(testenv.Root(t))
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	args := append([]string{"link", "--variants=corpus/variants/lit.variants"}, extra...)
 	code, js, stderr := shpackRun(append(append(args, "--format=json"), "corpus/variants/lit.hlsl")...)
 	require.Equal(t, exitOK, code, stderr)
@@ -142,7 +142,7 @@ func TestRenderVariants(t *testing.T) {
 			require.NoError(t, err)
 			psAsm, err := os.ReadFile(filepath.Join(dir, "lit."+pv.Name+".psh"))
 			require.NoError(t, err)
-			work := t.TempDir()
+			work := testenv.TempDir(t)
 			vsFile := filepath.Join(work, "vs.asm")
 			require.NoError(t, os.WriteFile(vsFile, []byte(vertexShader(string(vsAsm), *vv.VS, ss)), 0o644))
 			shaders, wants := pixelShaders(string(psAsm), ss)

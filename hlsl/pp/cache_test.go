@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // TestScanCache checks that runs sharing a cache give what runs without
@@ -15,7 +17,7 @@ import (
 // cache is one build step), name the header among their files, report a
 // header's scan errors in each run, and are safe to run concurrently.
 func TestScanCache(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	hdr := filepath.Join(dir, "common.fxh")
 	require.NoError(t, os.WriteFile(hdr, []byte("#define N 4\nfloat a[N]; \"open\n"), 0o644))
 	main := []byte("#include \"common.fxh\"\nfloat b;\n")

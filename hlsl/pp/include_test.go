@@ -406,7 +406,7 @@ func TestPPScannerGuard(t *testing.T) {
 }
 
 func TestPPFileSystem(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	write := func(name, text string) {
 		path := filepath.Join(dir, name)
 		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
@@ -623,7 +623,7 @@ func TestPPOffsets(t *testing.T) {
 // lookups, however many includes it misses there (the listing is the
 // run's: a file removed after it is still found by it).
 func TestDirCacheListsOnce(t *testing.T) {
-	dir := t.TempDir()
+	dir := testenv.TempDir(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Common.FXH"), []byte("x"), 0o644))
 	var c dirCache
 	for i := range 100 {

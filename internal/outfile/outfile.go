@@ -16,8 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/shpack/shpack/ir"
 )
 
@@ -49,9 +47,13 @@ type File struct {
 // Write writes a set of outputs all or nothing: every changed file is
 // first written in full to a temporary file beside its target, and only
 // when all of them are ready are they renamed over their targets (atomic
-// per file). A file that already holds exactly its new contents is left
-// untouched, so its timestamp stays put for make. On error nothing has
-// been replaced.
+// per file). Before a target is replaced its old contents are kept under
+// a second name (a hard link where the file system has them, else a
+// copy), so that when a later rename fails (on Windows, a target another
+// program holds open) the targets already replaced get their old
+// contents back: on error nothing has been replaced. A file that already
+// holds exactly its new contents is left untouched, so its timestamp
+// stays put for make.
 //
 // As gcc does, a target that exists and is not a regular file (a device
 // such as /dev/null, a FIFO) is written in place and never read or
@@ -63,14 +65,17 @@ type File struct {
 // With touch, an unchanged file gets the current time instead (--touch):
 // make compares timestamps and would otherwise run shpack again on every
 // build once an input is newer than an output that did not change.
-func Write(writes []File, touch bool) error {
-	var pending []*renameio.PendingFile
+func Write(writes []File, touch bool) error { return write(writes, touch, os.Rename) }
+
+// write is Write with the rename that replaces a target given: os.Rename,
+// or in tests one that fails where a test wants it to.
+func write(writes []File, touch bool, rename func(from, to string) error) error {
+	var ready []*pending
 	cleanup := func() {
-		for _, p := range pending {
-			p.Cleanup()
+		for _, p := range ready {
+			p.cleanup()
 		}
 	}
-	var targets []string
 	var direct []File
 	for _, w := range writes {
 		path, special, err := outputTarget(w.Path)
@@ -97,19 +102,12 @@ func Write(writes []File, touch bool) error {
 			cleanup()
 			return fileError(filepath.Clean(w.Path), "cannot write: directory %s does not exist", dir)
 		}
-		p, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
-		if err == nil {
-			_, err = p.Write(w.Data)
-			if err != nil {
-				p.Cleanup()
-			}
-		}
+		p, err := prepare(w.Path, path, w.Data)
 		if err != nil {
 			cleanup()
 			return fileError(filepath.Clean(w.Path), "cannot write: %v", Unwrap(err))
 		}
-		pending = append(pending, p)
-		targets = append(targets, w.Path)
+		ready = append(ready, p)
 	}
 	for _, w := range direct {
 		if err := writeInPlace(w.Path, w.Data); err != nil {
@@ -117,14 +115,16 @@ func Write(writes []File, touch bool) error {
 			return fileError(filepath.Clean(w.Path), "cannot write: %v", Unwrap(err))
 		}
 	}
-	for i, p := range pending {
-		if err := p.CloseAtomicallyReplace(); err != nil {
-			for _, rest := range pending[i+1:] {
-				rest.Cleanup()
+	for i, p := range ready {
+		if err := p.replace(rename); err != nil {
+			for j := i - 1; j >= 0; j-- {
+				ready[j].restore()
 			}
-			return fileError(filepath.Clean(targets[i]), "cannot write: %v", Unwrap(err))
+			cleanup()
+			return fileError(filepath.Clean(p.name), "cannot write: %s", describeReplace(p.target, err))
 		}
 	}
+	cleanup()
 	return nil
 }
 

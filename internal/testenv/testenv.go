@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/shpack/shpack/internal/scratch"
 )
 
 // Root returns the repository root: the nearest directory at or above the
@@ -43,6 +45,25 @@ func Shared(t testing.TB, rel string) string {
 		t.Skipf("testenv: %s is missing (CI unset): %v", p, err)
 	}
 	return p
+}
+
+// TempDir returns a new folder for the test, removed when the test and
+// its subtests end, as t.TempDir does. Tests call this and not t.TempDir:
+// the Windows build's tests run under Wine, where testing's own cleanup
+// fails on every folder that holds a file (os.RemoveAll there needs a
+// call Wine 8.0 lacks; see package scratch).
+func TempDir(t testing.TB) string {
+	t.Helper()
+	dir, err := scratch.Dir("", "shpack-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := scratch.RemoveAll(dir); err != nil {
+			t.Errorf("removing the test's folder: %v", err)
+		}
+	})
+	return dir
 }
 
 // InCI reports whether the tests run in CI (the CI variable is set).

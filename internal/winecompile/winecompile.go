@@ -24,8 +24,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
 
 	"github.com/shpack/shpack/internal/testenv"
 )
@@ -67,14 +68,11 @@ func build(src string) (string, string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", "", err
 	}
-	lock, err := os.OpenFile(filepath.Join(work, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	unlock, err := lockedfile.MutexAt(filepath.Join(work, "lock")).Lock()
 	if err != nil {
 		return "", "", err
 	}
-	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
-		return "", "", err
-	}
+	defer unlock()
 	exe := filepath.Join(dir, "d3dcompile.exe")
 	if _, err := os.Stat(exe); err != nil {
 		cmd := exec.Command("x86_64-w64-mingw32-gcc", "-O2", "-Wall", "-o", exe+".tmp", src, "-ld3dcompiler_47")
