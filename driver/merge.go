@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -130,15 +129,14 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 			regions = joinRegions(regions, blocks)
 		}
 	}
-	nl := "\n"
-	if bytes.Contains(src, []byte("\r\n")) {
-		nl = "\r\n"
-	}
 	var b strings.Builder
 	at := 0
 	for _, r := range regions {
 		b.Write(src[at:r[0]])
 		at = r[1]
+		// The lines written around the variants' texts take the line end
+		// of the region's first line, as the rewrite's own blocks do.
+		nl := rewrite.LineEnd(src, r[0])
 		type branch struct {
 			text  string
 			conds []string

@@ -43,6 +43,16 @@ func TestMergeRewrites(t *testing.T) {
 		},
 		want: "A\nb\n#if (A)\n#line 3 \"f.hlsl\"\nC1\n#elif (!A)\n#line 3 \"f.hlsl\"\nC2\n#else\n#error \"none\"\n#endif\n",
 	}, {
+		name: "lines written around a region end as its first line does",
+		src:  "a\nb\r\nc\r\n",
+		vars: func(src string) []mergeVariant {
+			return []mergeVariant{
+				variant("A", rewrite.Edit{Off: at(src, "a"), End: at(src, "a") + 1, Text: "A"}, rewrite.Edit{Off: at(src, "c"), End: at(src, "c") + 1, Text: "C1"}),
+				variant("!A", rewrite.Edit{Off: at(src, "a"), End: at(src, "a") + 1, Text: "A"}, rewrite.Edit{Off: at(src, "c"), End: at(src, "c") + 1, Text: "C2"}),
+			}
+		},
+		want: "A\nb\r\n#if (A)\r\n#line 3 \"f.hlsl\"\r\nC1\r\n#elif (!A)\r\n#line 3 \"f.hlsl\"\r\nC2\r\n#else\r\n#error \"none\"\r\n#endif\r\n",
+	}, {
 		name: "grown to the #if and its #endif",
 		src:  "#ifdef X\nx\n#else\ny\n#endif\nz\n",
 		vars: func(src string) []mergeVariant {

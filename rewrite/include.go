@@ -110,7 +110,7 @@ func (a *applier) placeIncludes() {
 		}
 		dir := pp.Contexts[top]
 		lineStart := int(dir.FromOff)
-		for lineStart > 0 && main.Src[lineStart-1] != '\n' {
+		for lineStart > bomLen(main.Src) && main.Src[lineStart-1] != '\n' {
 			lineStart--
 		}
 		lineEnd := bytes.IndexByte(main.Src[dir.FromOff:], '\n')
@@ -124,7 +124,7 @@ func (a *applier) placeIncludes() {
 		slices.SortFunc(inc.entries, func(x, y includedEntry) int { return int(x.def.Start.Off) - int(y.def.Start.Off) })
 		for _, e := range inc.entries {
 			from := int(e.def.Start.Off)
-			for from > 0 && h.Src[from-1] != '\n' {
+			for from > bomLen(h.Src) && h.Src[from-1] != '\n' {
 				from--
 			}
 			to := end(&e.def.End)
@@ -142,8 +142,8 @@ func (a *applier) placeIncludes() {
 			// definitions come right after it, before a block of the
 			// file's own next function.
 			main.edits = append([]edit{
-				{off: lineStart, end: lineStart, text: main.lineEnds(fmt.Sprintf("#define %s %s\n%s\n", e.ep.Name, e.orig, LineDirective(dir.From.File, dir.From.Line))), entry: e.ep.Name},
-				{off: lineEnd, end: lineEnd, text: main.lineEnds(lead + "#undef " + e.ep.Name + "\n" + copyText + "\n" + LineDirective(dir.From.File, dir.From.Line+1) + "\n"), entry: e.ep.Name, block: true},
+				{off: lineStart, end: lineStart, text: main.lineEnds(lineStart, fmt.Sprintf("#define %s %s\n%s\n", e.ep.Name, e.orig, LineDirective(dir.From.File, dir.From.Line))), entry: e.ep.Name},
+				{off: lineEnd, end: lineEnd, text: main.lineEnds(lineStart, lead + "#undef " + e.ep.Name + "\n" + copyText + "\n" + LineDirective(dir.From.File, dir.From.Line+1) + "\n"), entry: e.ep.Name, block: true},
 			}, main.edits...)
 		}
 	}

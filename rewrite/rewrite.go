@@ -336,9 +336,6 @@ type file struct {
 	// register number): "r", unless the file defines a macro of that form,
 	// which would replace the member's name.
 	prefix string
-	// crlf caches whether Src ends lines with CR LF: 0 not known yet, 1
-	// no, 2 yes.
-	crlf uint8
 	// ctx is the include context whose tokens the file holds: 0, the
 	// main file, or an included file that defines entry functions (then
 	// main is the file that includes it).
@@ -533,7 +530,7 @@ func (f *file) insertBlock(t *hlsl.Token, text string) {
 		lineStart--
 	}
 	lead := ""
-	if lineStart == 0 || f.Src[lineStart-1] == '\n' {
+	if lineStart == bomLen(f.Src) || f.Src[lineStart-1] == '\n' {
 		at = lineStart
 	} else {
 		lead = "\n"
@@ -542,21 +539,13 @@ func (f *file) insertBlock(t *hlsl.Token, text string) {
 	if at != lineStart {
 		text += strings.Repeat(" ", max(0, f.Unit.PP.Pos(t).Col-1))
 	}
-	f.edits = append(f.edits, edit{off: at, end: at, text: f.lineEnds(text), block: true})
+	f.edits = append(f.edits, edit{off: at, end: at, text: f.lineEnds(at, text), block: true})
 }
 
-// lineEnds gives generated text the file's line ends.
-func (f *file) lineEnds(text string) string {
-	if f.crlf == 0 {
-		f.crlf = 1
-		if bytes.Contains(f.Src, []byte("\r\n")) {
-			f.crlf = 2
-		}
-	}
-	if f.crlf == 2 {
-		return strings.ReplaceAll(text, "\n", "\r\n")
-	}
-	return text
+// lineEnds gives text to insert at offset off the line end of the line
+// it goes into (lineends.go).
+func (f *file) lineEnds(off int, text string) string {
+	return WithLineEnds(text, LineEnd(f.Src, off))
 }
 
 // resolved returns the edits, and the renames no edit took into its text,

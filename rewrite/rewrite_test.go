@@ -146,6 +146,19 @@ func TestRewriteCRLF(t *testing.T) {
 	assert.Contains(t, got, "#line 3 \"main.fx\"\r\nfloat4 PS(PS_Packed")
 }
 
+// TestRewriteBOMFirstLine: a function on the first line of a file that
+// starts with a UTF-8 byte-order mark gets its block after the mark, on
+// lines of its own, as in the file without the mark: the mark stays the
+// file's first bytes, once.
+func TestRewriteBOMFirstLine(t *testing.T) {
+	src := "void VS(float4 p : POSITION, out float4 oP : POSITION, out float a : TEXCOORD0, out float b : TEXCOORD1) { oP = p; a = 1; b = 2; }\r\n" +
+		"float4 PS(float a : TEXCOORD0, float b : TEXCOORD1) : COLOR0 { return a + b; }\r\n"
+	plain := apply(t, plan(t, src, "VS", "PS"))
+	got := apply(t, plan(t, "\xEF\xBB\xBF"+src, "VS", "PS"))
+	assert.Equal(t, "\xEF\xBB\xBF"+plain, got)
+	assert.True(t, strings.HasPrefix(plain, "// Added by shpack"), "the block starts the file: %q", plain[:40])
+}
+
 // TestRewriteNotEditable: a part of the function the rewrite edits that
 // is not spelled in the file (a macro made it) or is in an include is an
 // error, positioned there, one per function, and nothing is written.
