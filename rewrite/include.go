@@ -143,7 +143,7 @@ func (a *applier) placeIncludes() {
 			// file's own next function.
 			main.edits = append([]edit{
 				{off: lineStart, end: lineStart, text: main.lineEnds(lineStart, fmt.Sprintf("#define %s %s\n%s\n", e.ep.Name, e.orig, LineDirective(dir.From.File, dir.From.Line))), entry: e.ep.Name},
-				{off: lineEnd, end: lineEnd, text: main.lineEnds(lineStart, lead + "#undef " + e.ep.Name + "\n" + copyText + "\n" + LineDirective(dir.From.File, dir.From.Line+1) + "\n"), entry: e.ep.Name, block: true},
+				{off: lineEnd, end: lineEnd, text: main.lineEnds(lineStart, lead+"#undef "+e.ep.Name+"\n"+copyText+"\n"+LineDirective(dir.From.File, dir.From.Line+1)+"\n"), entry: e.ep.Name, block: true},
 			}, main.edits...)
 		}
 	}
