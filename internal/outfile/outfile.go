@@ -273,8 +273,17 @@ func Depfile(outputs []string, deps [][]string, inputs []string, skip string) ([
 // depEscape escapes a path for a Make rule: spaces, '#' and ':' with a
 // backslash, '$' doubled. GNU Make reads "g\:h.fxh" as the file g:h.fxh
 // (unescaped, "out: g:h.fxh" is a static pattern rule it refuses), and
-// Ninja's depfile reader takes the same forms.
-func depEscape(p string) string { return depEscaper.Replace(p) }
+// Ninja's depfile reader takes the same forms. A Windows drive letter's
+// colon (C:\Shaders\a.fxh) stays as it is, as gcc and clang write it on
+// Windows: Make for Windows and Ninja read it as part of the path, and
+// backslashes before letters are no escapes to either.
+func depEscape(p string) string {
+	vol := filepath.VolumeName(p)
+	if len(vol) == 2 && vol[1] == ':' {
+		return vol + depEscaper.Replace(p[2:])
+	}
+	return depEscaper.Replace(p)
+}
 
 var depEscaper = strings.NewReplacer(" ", `\ `, "#", `\#`, "$", "$$", ":", `\:`)
 

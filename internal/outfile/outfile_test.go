@@ -112,3 +112,44 @@ func TestWriteMissingDirectory(t *testing.T) {
 	assert.Contains(t, err.Error(), "directory "+filepath.Join(dir, "no")+" does not exist")
 	assert.Empty(t, files(t, dir), "the first output is not written either")
 }
+
+func TestDepfile(t *testing.T) {
+	drive := filepath.VolumeName(`C:\x`) != "" // Windows
+	tests := []struct {
+		name          string
+		out           string
+		deps          []string
+		want, windows string // windows: where it differs there
+	}{{
+		name: "headers become targets of their own",
+		out:  "build/a.vso",
+		deps: []string{"a.fx", "common.fxh"},
+		want: "build/a.vso: \\\n  a.fx \\\n  common.fxh\n\ncommon.fxh:\n",
+	}, {
+		name: "spaces, hash, dollar and colon",
+		out:  "o.vso",
+		deps: []string{"a.fx", "my dir/#1$.fxh", "g:h.fxh"},
+		want: "o.vso: \\\n  a.fx \\\n  my\\ dir/\\#1$$.fxh \\\n  g\\:h.fxh\n\nmy\\ dir/\\#1$$.fxh:\n\ng\\:h.fxh:\n",
+		// On Windows g: is a drive, and g:h.fxh a file on it.
+		windows: "o.vso: \\\n  a.fx \\\n  my\\ dir/\\#1$$.fxh \\\n  g:h.fxh\n\nmy\\ dir/\\#1$$.fxh:\n\ng:h.fxh:\n",
+	}, {
+		name:    "drive letters and backslashes",
+		out:     `C:\Build Out\a.vso`,
+		deps:    []string{"a.fx", `C:\Program Files (x86)\Kit\inc.fxh`, `D:/mixed\sep.fxh`},
+		want:    "C\\:\\Build\\ Out\\a.vso: \\\n  a.fx \\\n  C\\:\\Program\\ Files\\ (x86)\\Kit\\inc.fxh \\\n  D\\:/mixed\\sep.fxh\n\nC\\:\\Program\\ Files\\ (x86)\\Kit\\inc.fxh:\n\nD\\:/mixed\\sep.fxh:\n",
+		windows: "C:\\Build\\ Out\\a.vso: \\\n  a.fx \\\n  C:\\Program\\ Files\\ (x86)\\Kit\\inc.fxh \\\n  D:/mixed\\sep.fxh\n\nC:\\Program\\ Files\\ (x86)\\Kit\\inc.fxh:\n\nD:/mixed\\sep.fxh:\n",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Depfile([]string{tc.out}, [][]string{tc.deps}, []string{"a.fx"}, "-")
+			require.NoError(t, err)
+			want := tc.want
+			if drive && tc.windows != "" {
+				want = tc.windows
+			}
+			assert.Equal(t, want, string(got))
+		})
+	}
+	_, err := Depfile([]string{"o"}, [][]string{{"a\tb.fxh"}}, nil, "-")
+	assert.ErrorContains(t, err, "holds a tab or a line break")
+}
