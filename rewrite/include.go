@@ -64,7 +64,7 @@ func (a *applier) includeFile(main *file, ctx int32, ep *hlsl.EntryPoint) *inclu
 		return inc
 	}
 	pp := main.Unit.PP
-	path := pp.Contexts[ctx].File
+	path := pp.Contexts[ctx].Path
 	if a.readInclude == nil {
 		main.editable(&definition(ep).Start, ep.Name) // says why
 		return nil

@@ -123,7 +123,7 @@ type Plan struct {
 	Files  []File
 	Vertex []Vertex
 	Pixel  []Pixel
-	// ReadInclude reads an included file (pp.IncludeCtx.File) that defines
+	// ReadInclude reads an included file (pp.IncludeCtx.Path) that defines
 	// an entry function to rewrite: the rewrite edits a copy of the
 	// definition into the file that includes it (see include.go). Nil
 	// makes such an entry function an error.

@@ -28,10 +28,10 @@ func TestPPIncludeContexts(t *testing.T) {
 	assert.Equal(t, "m1 a1 b1 a2 m2 b1", ppText(res.Tokens))
 	assert.Equal(t, []string{"main.fx", "a.fxh", "b.fxh"}, res.Files)
 	assert.Equal(t, []IncludeCtx{
-		{File: "main.fx", Parent: -1},
-		{File: "a.fxh", From: ir.Pos{File: "main.fx", Line: 2, Col: 1}, FromOff: 3, Parent: 0},
-		{File: "b.fxh", From: ir.Pos{File: "a.fxh", Line: 2, Col: 1}, FromOff: 3, Parent: 1},
-		{File: "b.fxh", From: ir.Pos{File: "main.fx", Line: 4, Col: 1}, FromOff: 23, Parent: 0},
+		{File: "main.fx", Path: "main.fx", Parent: -1},
+		{File: "a.fxh", Path: "a.fxh", From: ir.Pos{File: "main.fx", Line: 2, Col: 1}, FromOff: 3, Parent: 0},
+		{File: "b.fxh", Path: "b.fxh", From: ir.Pos{File: "a.fxh", Line: 2, Col: 1}, FromOff: 3, Parent: 1},
+		{File: "b.fxh", Path: "b.fxh", From: ir.Pos{File: "main.fx", Line: 4, Col: 1}, FromOff: 23, Parent: 0},
 	}, res.Contexts)
 	var ctxs []int32
 	var poss []string
@@ -387,7 +387,7 @@ func TestPPNilOptionsAndEmpty(t *testing.T) {
 	require.Len(t, res.Tokens, 1)
 	assert.Equal(t, TokEOF, res.Tokens[0].Kind)
 	assert.Equal(t, []string{"e.fx"}, res.Files)
-	assert.Equal(t, []IncludeCtx{{File: "e.fx", Parent: -1}}, res.Contexts)
+	assert.Equal(t, []IncludeCtx{{File: "e.fx", Path: "e.fx", Parent: -1}}, res.Contexts)
 }
 
 // TestPPScannerGuard: Scan panics on a string or character constant whose
@@ -405,6 +405,11 @@ func TestPPScannerGuard(t *testing.T) {
 	}
 }
 
+// TestPPFileSystem: a file is one file however its includes spell it
+// (letter case, '\\' or '/', "..", a symbolic link): #pragma once and
+// include guards hold through every spelling, and Result.Files lists it
+// once, by the path that first opened it; each inclusion is displayed as
+// written and knows the path it was opened by.
 func TestPPFileSystem(t *testing.T) {
 	dir := testenv.TempDir(t)
 	write := func(name, text string) {
@@ -413,26 +418,221 @@ func TestPPFileSystem(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	}
 	write("Common.fxh", "#pragma once\nCOMMON")
-	write("Sub/Inc.fxh", "#include \"../common.FXH\"\nINC")
+	write("Guard.fxh", "#ifndef GUARD\n#define GUARD\nGUARDED __FILE__\n#endif")
+	write("Sub/Inc.fxh", "#include \"../common.FXH\"\n#include \"..\\GUARD.fxh\"\nINC __FILE__")
 	write("big.fxh", strings.Repeat("x", 100))
 	main := filepath.Join(dir, "main.fx")
-	res, errs := Preprocess(main, []byte("#include \"common.fxh\"\n#include \"sub/inc.fxh\"\n#include \"./Common.fxh\""), nil)
+	at := func(name string) string { return displayDir(main) + name } // as displayed
+	src := "#include \"common.fxh\"\n#include \"sub/inc.fxh\"\n#include \"./Common.fxh\"\n#include \"Sub\\..\\Common.fxh\"\n#include \"guard.fxh\"\n#include \"Guard.fxh\"\nM"
+	res, errs := Preprocess(main, []byte(src), nil)
 	require.Empty(t, errs)
-	assert.Equal(t, "COMMON INC", ppText(res.Tokens))
-	assert.Equal(t, []string{main, filepath.Join(dir, "Common.fxh"), filepath.Join(dir, "Sub", "Inc.fxh")}, res.Files)
+	want := "COMMON GUARDED " + ppQuote(at("GUARD.fxh")) + " INC " + ppQuote(at("sub/inc.fxh")) + " M"
+	assert.Equal(t, want, ppText(res.Tokens))
+	// Opened as written where the file system finds it so (Windows), by
+	// the disk's letter case where it does not.
+	opened := func(written, disk string) string {
+		if foldCase {
+			return filepath.Join(dir, disk)
+		}
+		return filepath.Join(dir, written)
+	}
+	assert.Equal(t, []string{main, opened("common.fxh", "Common.fxh"), opened("sub/inc.fxh", "Sub/Inc.fxh"), opened("GUARD.fxh", "Guard.fxh")}, res.Files)
+	var files, paths []string
+	for _, c := range res.Contexts[1:] {
+		files = append(files, c.File)
+		paths = append(paths, c.Path)
+	}
+	// Files that #pragma once skips are not entered; guarded ones are.
+	assert.Equal(t, []string{at("common.fxh"), at("sub/inc.fxh"), at("GUARD.fxh"), at("guard.fxh"), at("Guard.fxh")}, files)
+	assert.Equal(t, []string{
+		opened("common.fxh", "Common.fxh"), opened("sub/inc.fxh", "Sub/Inc.fxh"), opened("GUARD.fxh", "Guard.fxh"), opened("guard.fxh", "Guard.fxh"), opened("Guard.fxh", "Guard.fxh"),
+	}, paths)
 
-	_, errs = Preprocess(main, []byte("#include \"big.fxh\"\n#include \"Sub\""), &Options{Limits: Limits{MaxInput: 50}})
-	require.Len(t, errs, 2)
-	assert.Equal(t, "file too large (100 bytes; limit 50)", errs[0].Msg)
-	assert.Equal(t, `cannot open include file "Sub": is a directory`, errs[1].Msg)
+	t.Run("symbolic link", func(t *testing.T) {
+		link := filepath.Join(dir, "link.fxh")
+		if err := os.Symlink(filepath.Join(dir, "Common.fxh"), link); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		if _, err := os.ReadFile(link); err != nil {
+			t.Skipf("no symbolic links here (Wine makes one it cannot open): %v", err)
+		}
+		res, errs := Preprocess(main, []byte("#include \"link.fxh\"\n#include \"Common.fxh\"\n#include \"guard.fxh\""), nil)
+		require.Empty(t, errs)
+		assert.Equal(t, "COMMON GUARDED "+ppQuote(at("guard.fxh")), ppText(res.Tokens))
+		assert.Equal(t, []string{main, filepath.Join(dir, "link.fxh"), opened("guard.fxh", "Guard.fxh")}, res.Files)
+	})
+	t.Run("the main file", func(t *testing.T) {
+		write("main.fx", "#pragma once\n#include \"MAIN.FX\"\nM")
+		res, errs := Preprocess(main, []byte("#pragma once\n#include \"MAIN.FX\"\nM"), nil)
+		require.Empty(t, errs)
+		assert.Equal(t, "M", ppText(res.Tokens))
+		assert.Equal(t, []string{main}, res.Files)
+	})
+	t.Run("a cache shared by runs", func(t *testing.T) {
+		cache := NewScanCache()
+		for range 2 {
+			res, errs := Preprocess(main, []byte(src), &Options{Cache: cache})
+			require.Empty(t, errs)
+			assert.Equal(t, want, ppText(res.Tokens))
+			assert.Len(t, res.Files, 4)
+		}
+		assert.Len(t, cache.ids, 3, "each header once, the main file not at all")
+	})
+	t.Run("errors", func(t *testing.T) {
+		_, errs := Preprocess(main, []byte("#include \"big.fxh\"\n#include \"Sub\""), &Options{Limits: Limits{MaxInput: 50}})
+		require.Len(t, errs, 2)
+		assert.Equal(t, "file too large (100 bytes; limit 50)", errs[0].Msg)
+		assert.Equal(t, `cannot open include file "Sub": is a directory`, errs[1].Msg)
+	})
+}
+
+// TestPPAbsoluteInclude: an absolute name is opened as it is, with either
+// separator; a drive letter names a folder on Windows only.
+func TestPPAbsoluteInclude(t *testing.T) {
+	dir := testenv.TempDir(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Abs.fxh"), []byte("ABS"), 0o644))
+	for _, name := range []string{filepath.Join(dir, "Abs.fxh"), filepath.ToSlash(filepath.Join(dir, "sub", "..", "abs.fxh"))} {
+		res, errs := Preprocess("main.fx", []byte("#include \""+name+"\""), nil)
+		require.Empty(t, errs, name)
+		assert.Equal(t, "ABS", ppText(res.Tokens))
+		assert.Equal(t, cleanDisplay(name), res.Contexts[1].File)
+		assert.Len(t, res.Files, 2)
+	}
+	res, errs := Preprocess("main.fx", []byte("#include \"Q:\\no\\such\\x.fxh\""), &Options{ReadFile: ppFS(nil)})
+	if windows {
+		assert.Equal(t, `main.fx:1:1: error: cannot open include file "Q:\no\such\x.fxh": not found`, errs.Error())
+	} else {
+		assert.Equal(t, `main.fx:1:1: error: cannot open include file "Q:\no\such\x.fxh": not found (a Windows path: its drive letter names no folder on this system)`, errs.Error())
+	}
+	checkEOF(t, res)
+}
+
+// TestPPIncludeSearch: "file" is looked for beside the including file,
+// then beside each file that included it, innermost first, then in the
+// include directories; <file> in the include directories only. Each
+// folder is searched once, and the error lists them in order.
+func TestPPIncludeSearch(t *testing.T) {
+	files := map[string]string{
+		"src/a/mid.fxh":       "#include \"b/inner.fxh\"",
+		"src/a/b/inner.fxh":   "#include INC",
+		"src/a/level.fxh":     "A_LEVEL __FILE__",
+		"src/level.fxh":       "SRC_LEVEL",
+		"src/common.fxh":      "SRC_COMMON __FILE__",
+		"include/level.fxh":   "INCLUDE_LEVEL",
+		"include/only.fxh":    "ONLY __FILE__",
+		"include/common.fxh":  "INCLUDE_COMMON",
+		"src/a/b/beside.fxh":  "BESIDE",
+		"src/a/b/main.fx":     "unused",
+		"include/sub/x.fxh":   "X __FILE__",
+		"src/a/b/../same.fxh": "unused",
+	}
+	cases := []struct{ name, inc, want, err string }{
+		{"innermost includer that has it", `"level.fxh"`, `A_LEVEL "src/a/level.fxh"`, ""},
+		{"the main file's folder", `"common.fxh"`, `SRC_COMMON "src/common.fxh"`, ""},
+		{"then the include directories", `"only.fxh"`, "ONLY " + ppQuote("include"+string(filepath.Separator)+"only.fxh"), ""},
+		{"the include directory's separator", `"sub\x.fxh"`, `X "include\\sub\\x.fxh"`, ""},
+		{"angle: include directories only", "<common.fxh>", "INCLUDE_COMMON", ""},
+		{"angle: not beside the includers", "<beside.fxh>", "",
+			`src/a/b/inner.fxh:1:1: error: cannot open include file "beside.fxh": not found (searched: include); it is beside the including file, where only #include "beside.fxh" looks`},
+		{"not found", `"nope.fxh"`, "",
+			`src/a/b/inner.fxh:1:1: error: cannot open include file "nope.fxh": not found (searched: src/a/b, src/a, src, include)`},
+		{"angle not found", "<nope.fxh>", "",
+			`src/a/b/inner.fxh:1:1: error: cannot open include file "nope.fxh": not found (searched: include)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, errs := Preprocess("src/main.fx", []byte("#define INC "+c.inc+"\n#include \"a/mid.fxh\""), &Options{ReadFile: ppFS(files), IncludeDirs: []string{"include"}})
+			want := c.err
+			if want != "" {
+				want += "\nsrc/a/mid.fxh:1:1: note: in file included from here\nsrc/main.fx:2:1: note: in file included from here"
+			}
+			assert.Equal(t, want, errs.Error())
+			assert.Equal(t, c.want, ppText(res.Tokens))
+			checkEOF(t, res)
+		})
+	}
+	t.Run("a folder once", func(t *testing.T) {
+		files := map[string]string{"a.fxh": "#include \"b.fxh\"", "b.fxh": "#include \"nope.fxh\""}
+		_, errs := Preprocess("main.fx", []byte("#include \"a.fxh\""), &Options{ReadFile: ppFS(files), IncludeDirs: []string{"inc", ".", "inc/"}})
+		require.Len(t, errs, 1)
+		assert.Equal(t, `cannot open include file "nope.fxh": not found (searched: ., inc)`, errs[0].Msg)
+	})
+	t.Run("warning", func(t *testing.T) {
+		res, errs := Preprocess("src/main.fx", []byte("#define INC \"nope.fxh\"\n#include \"a/mid.fxh\"\nM"), &Options{ReadFile: ppFS(files), AllowMissingIncludes: true})
+		require.Empty(t, errs)
+		assert.Equal(t, "M", ppText(res.Tokens))
+		assert.Equal(t, "src/a/b/inner.fxh:1:1: warning: include file \"nope.fxh\" not found (searched: src/a/b, src/a, src); skipped\n"+
+			"src/a/mid.fxh:1:1: note: in file included from here\nsrc/main.fx:2:1: note: in file included from here", res.Warnings.Error())
+	})
+}
+
+// TestPPDisplayNames: __FILE__, the positions and IncludeCtx.File spell an
+// included file as the user did; IncludeCtx.Path as this system opens it.
+func TestPPDisplayNames(t *testing.T) {
+	files := map[string]string{
+		"Common/Lighting.fxh": "__FILE__\n#include \"sub/x.fxh\"",
+		"Common/sub/x.fxh":    "__FILE__ __LINE__\n#error here",
+	}
+	res, errs := Preprocess("Shaders/m.fx", []byte("#include \"..\\Common\\Lighting.fxh\""), &Options{ReadFile: ppFS(files)})
+	assert.Equal(t, "Common\\sub/x.fxh:2:1: error: #error here\n"+
+		"Common\\Lighting.fxh:2:1: note: in file included from here\n"+
+		"Shaders/m.fx:1:1: note: in file included from here", errs.Error())
+	assert.Equal(t, `"Common\\Lighting.fxh" "Common\\sub/x.fxh" 1`, ppText(res.Tokens))
+	assert.Equal(t, []string{"Shaders/m.fx", filepath.FromSlash("Common/Lighting.fxh"), filepath.FromSlash("Common/sub/x.fxh")}, res.Files)
+	assert.Equal(t, []IncludeCtx{
+		{File: "Shaders/m.fx", Path: "Shaders/m.fx", Parent: -1},
+		{File: `Common\Lighting.fxh`, Path: filepath.FromSlash("Common/Lighting.fxh"), From: ir.Pos{File: "Shaders/m.fx", Line: 1, Col: 1}, Parent: 0},
+		{File: `Common\sub/x.fxh`, Path: filepath.FromSlash("Common/sub/x.fxh"), From: ir.Pos{File: `Common\Lighting.fxh`, Line: 2, Col: 1}, FromOff: 9, Parent: 1},
+	}, res.Contexts)
+	assert.Equal(t, []string{`Common\Lighting.fxh`, `Common\sub/x.fxh`, "Shaders/m.fx"}, res.Names)
+}
+
+// TestPPUTF16: fxc refuses a source that starts with a UTF-16 byte-order
+// mark (X3000), and so does Preprocess, main file or include, with the
+// include chain; a UTF-8 one is skipped.
+func TestPPUTF16(t *testing.T) {
+	files := map[string]string{
+		"le.fxh":   "\xFF\xFEL\x00E\x00",
+		"be.fxh":   "\xFE\xFF\x00B\x00E",
+		"a.fxh":    "#include \"le.fxh\"\nA",
+		"utf8.fxh": "\xEF\xBB\xBFU8",
+	}
+	const refuse = `%s:1:1: error: "%s" is UTF-16 %s (its byte-order mark says so); fxc reads UTF-8 and ANSI sources only: save it as UTF-8`
+	cases := []struct{ name, src, want, err string }{
+		{"main LE", "\xFF\xFE#\x00", "", fmt.Sprintf(refuse, "main.fx", "main.fx", "LE")},
+		{"main BE", "\xFE\xFF\x00#", "", fmt.Sprintf(refuse, "main.fx", "main.fx", "BE")},
+		{"include LE", "#include \"a.fxh\"\n#include \"le.fxh\"\nM", "A M",
+			fmt.Sprintf(refuse, "le.fxh", "le.fxh", "LE") + "\na.fxh:1:1: note: in file included from here\nmain.fx:1:1: note: in file included from here"},
+		{"include BE", "M\n#include \"be.fxh\"", "M", fmt.Sprintf(refuse, "be.fxh", "be.fxh", "BE") + "\nmain.fx:2:1: note: in file included from here"},
+		{"include UTF-8", "#include \"utf8.fxh\"", "U8", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, errs := Preprocess("main.fx", []byte(c.src), &Options{ReadFile: ppFS(files)})
+			assert.Equal(t, c.err, errs.Error())
+			assert.Equal(t, c.want, ppText(res.Tokens))
+			checkEOF(t, res)
+		})
+	}
+	t.Run("file system", func(t *testing.T) {
+		dir := testenv.TempDir(t)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "w.fxh"), []byte("\xFF\xFE#\x00"), 0o644))
+		main := filepath.Join(dir, "m.fx")
+		res, errs := Preprocess(main, []byte("#include \"w.fxh\""), nil)
+		w := displayDir(main) + "w.fxh"
+		assert.Equal(t, fmt.Sprintf(refuse, w, w, "LE")+"\n"+main+":1:1: note: in file included from here", errs.Error())
+		assert.Equal(t, []string{main, filepath.Join(dir, "w.fxh")}, res.Files, "a file read, for the depfile")
+	})
 }
 
 // ppCorpusMissing lists the corpus files whose preprocessing fails, each with
 // the include files it cannot find (nothing else may fail). Without -I
 // directories:
-//   - <...> includes search the -I directories, then the including file's
-//     directory: MSAAFilter's <SH.hlsl>, <PPIncludes.hlsl> (in
-//     SampleFramework11/v1.01/Shaders) are elsewhere, and the NVIDIA SharedFx
+//   - <...> includes search the -I directories only (fxc's rule):
+//     MSAAFilter's <SH.hlsl>, <PPIncludes.hlsl>, <Constants.hlsl> (in
+//     SampleFramework11/v1.01/Shaders, beside SH.hlsl and Skybox.hlsl,
+//     whose own <Constants.hlsl> is not found either: the project passes
+//     that folder as an include directory), and the NVIDIA SharedFx
 //     <sas\sas.fxh> is not in the corpus at all;
 //   - OGRE's HLSL_SM4Support.hlsl lives in ogre/Media/Main, which OGRE passes
 //     as an include directory; OgreUnifiedShader.h is not in the corpus;
@@ -445,23 +645,25 @@ func TestPPFileSystem(t *testing.T) {
 var ppCorpusMissing = map[string][]string{
 	"directx-sdk-samples/C++/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_PS.hlsl":     {"DynamicShaderLinkage11_PSBuffers.h"},
 	"directx-sdk-samples/C++/Direct3D11/DynamicShaderLinkageFX11/DynamicShaderLinkageFX11_PS.hlsl": {"DynamicShaderLinkageFX11_PSBuffers.h"},
-	"directx-sdk-samples/Media/SharedFx/BumpDirectionalLight.fx":                                   {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/BumpPointLight.fx":                                         {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/Fresnel.fx":                                                {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/Hemisphere.fx":                                             {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/MrWiggle.fx":                                               {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/earth.fx":                                                  {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/goochy_HLSL.fx":                                            {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/lambSkin.fx":                                               {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/parallaxBumpMap.fx":                                        {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/velvety.fx":                                                {"sas/sas.fxh"},
-	"directx-sdk-samples/Media/SharedFx/zap.fx":                                                    {"sas/sas.fxh"},
+	"directx-sdk-samples/Media/SharedFx/BumpDirectionalLight.fx":                                   {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/BumpPointLight.fx":                                         {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/Fresnel.fx":                                                {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/Hemisphere.fx":                                             {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/MrWiggle.fx":                                               {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/earth.fx":                                                  {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/goochy_HLSL.fx":                                            {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/lambSkin.fx":                                               {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/parallaxBumpMap.fx":                                        {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/velvety.fx":                                                {`sas\sas.fxh`},
+	"directx-sdk-samples/Media/SharedFx/zap.fx":                                                    {`sas\sas.fxh`},
 	"msaafilter/MSAAFilter/BackgroundVelocity.hlsl":                                                {"SharedConstants.h"},
 	"msaafilter/MSAAFilter/DepthReduction.hlsl":                                                    {"SharedConstants.h"},
 	"msaafilter/MSAAFilter/LuminanceReduction.hlsl":                                                {"SharedConstants.h"},
 	"msaafilter/MSAAFilter/Mesh.hlsl":                                                              {"SharedConstants.h", "SH.hlsl"},
 	"msaafilter/MSAAFilter/PostProcessing.hlsl":                                                    {"SharedConstants.h", "PPIncludes.hlsl"},
 	"msaafilter/MSAAFilter/Resolve.hlsl":                                                           {"SharedConstants.h", "Constants.hlsl"},
+	"msaafilter/SampleFramework11/v1.01/Shaders/SH.hlsl":                                           {"Constants.hlsl"},
+	"msaafilter/SampleFramework11/v1.01/Shaders/Skybox.hlsl":                                       {"Constants.hlsl"},
 	"ogre/Samples/Media/DeferredShadingMedia/DeferredShading/post/Ambient_ps.cg":                   {"HLSL_SM4Support.hlsl"},
 	"ogre/Samples/Media/DeferredShadingMedia/DeferredShading/post/ShowNormal_ps.cg":                {"HLSL_SM4Support.hlsl"},
 	"ogre/Samples/Media/materials/programs/HLSL/ComputeCS.hlsl":                                    {"OgreUnifiedShader.h"},
@@ -480,7 +682,7 @@ var ppCorpusMissing = map[string][]string{
 var ppCorpusAbsent = map[string]bool{
 	"DynamicShaderLinkage11_PSBuffers.h":   true,
 	"DynamicShaderLinkageFX11_PSBuffers.h": true,
-	"sas/sas.fxh":                          true,
+	`sas\sas.fxh`:                          true,
 	"SharedConstants.h":                    true,
 	"OgreUnifiedShader.h":                  true,
 }
@@ -519,7 +721,7 @@ func TestPPCorpus(t *testing.T) {
 	}
 	// isMissing reports whether msg says that include inc was not found.
 	isMissing := func(msg, inc string) bool {
-		return strings.HasPrefix(msg, fmt.Sprintf("cannot open include file %q: not found", inc))
+		return strings.HasPrefix(msg, fmt.Sprintf("cannot open include file %s: not found", ppQ(inc)))
 	}
 
 	t.Run("no include dirs", func(t *testing.T) {

@@ -59,6 +59,8 @@ package pp
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -122,9 +124,22 @@ const (
 const ppMaxErrors = 100
 
 // An IncludeCtx is one inclusion of a file: the main file is context 0
-// (Parent -1, From zero).
+// (Parent -1, From zero). An inclusion has two names (the package doc
+// gives the rule): File for people, Path for the file system.
 type IncludeCtx struct {
-	File string // path as opened (joined with the including file's dir or the -I dir; the main file's name as given)
+	// File is the name it is displayed by, in __FILE__, in the
+	// positions of its tokens (Result.Names) and so in diagnostics and
+	// the #line of a rewrite: the including file's folder as its File
+	// spells it (or the include directory as given) joined with the
+	// #include's name as written, separators kept, "." and ".."
+	// cleaned; the main file's name as given.
+	File string
+	// Path is the path it was opened by, which the file system (or
+	// Options.ReadFile) takes: what a caller that reads the file again
+	// opens. It differs from File where this system spells the name
+	// otherwise ('/' for '' outside Windows, the disk's letter case for
+	// a name folded to it, filepath.Join's separators on Windows).
+	Path string
 	From ir.Pos // position of the #include directive ("#" token) that included it
 	// FromOff is the byte offset of that "#" in the including file, as
 	// read (not moved by #line): where a rewrite of the including file
@@ -140,7 +155,10 @@ type Result struct {
 	// read, and the names #line gives.
 	Names    []string
 	Contexts []IncludeCtx
-	Files    []string // every file read, main file first, each once, in first-read order (for depfiles)
+	// Files are the files read, main file first, in first-read order
+	// (for depfiles): each file once, however its includes spell it,
+	// by the path that first opened it (IncludeCtx.Path).
+	Files []string
 	// Warnings are diagnostics that did not stop preprocessing (missing
 	// includes under Options.AllowMissingIncludes).
 	Warnings ir.ErrorList
@@ -237,10 +255,18 @@ const (
 	ppTokPlacemarker                      // an empty argument next to ##
 )
 
-// ppFile is a file read by one run, shared by all its inclusions.
+// ppFile is a file read by one run, shared by all its inclusions
+// (whatever path reached it: see files.go).
 type ppFile struct {
-	path string
-	src  *source
+	path string      // the path that first opened it
+	src  *source     //
+	info fs.FileInfo // what the file system said of it; nil for none (Options.ReadFile)
+	// given marks the main file, whose source is the caller's, not
+	// necessarily the file's: no ScanCache keeps it.
+	given bool
+	// utf16 is "LE" or "BE" for a file that starts with a UTF-16
+	// byte-order mark, which fxc refuses and so does Preprocess.
+	utf16 string
 	// scanned is set once an inclusion has begun: the errors of the
 	// scan (unterminated comments) are the first inclusion's to report.
 	// Unterminated strings are reported wherever they are used.
@@ -260,7 +286,6 @@ type ppCond struct {
 // ppFrame is one active inclusion of a file, read as a stream of tokens.
 type ppFrame struct {
 	src       *ppFile
-	path      string // cleaned path, for cycle detection
 	sc        scanner
 	la        RawToken // the next token, if hasLA
 	hasLA     bool
@@ -344,9 +369,10 @@ type ppState struct {
 	errs      ir.ErrorList
 	macros    map[string]*ppMacro
 	macroIDs  map[string]int32
-	files     map[string]*ppFile
-	dirs      dirCache // directory listings for case-folded lookups
-	once      map[string]bool
+	files     map[string]loaded     // each path opened, once
+	ids       map[fileKey][]*ppFile // the files read, by identity (see sameFile)
+	dirs      dirCache              // directory listings for case-folded lookups
+	once      map[*ppFile]bool      // the files that said #pragma once
 	frames    []*ppFrame
 	lineBuf   []RawToken // the tokens of the directive being executed
 	cur       []ppOut    // output being filled
@@ -377,8 +403,8 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 		res:      &Result{},
 		macros:   make(map[string]*ppMacro),
 		macroIDs: make(map[string]int32),
-		files:    make(map[string]*ppFile),
-		once:     make(map[string]bool),
+		files:    make(map[string]loaded),
+		once:     make(map[*ppFile]bool),
 		strs:     []string{""},
 		strIDs:   make(map[string]uint32),
 		locs:     []ppLoc{{}},
@@ -410,7 +436,7 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 	p.hs.init()
 	res = p.res
 	res.Files = append(res.Files, name)
-	res.Contexts = append(res.Contexts, IncludeCtx{File: name, Parent: -1})
+	res.Contexts = append(res.Contexts, IncludeCtx{File: name, Path: name, Parent: -1})
 
 	eof := RawToken{Kind: TokEOF, Pos: ir.Pos{File: name, Line: 1, Col: 1}}
 	defer func() {
@@ -447,12 +473,23 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 		p.errorf(ir.Pos{File: name}, 0, "file too large (%d bytes; limit %d)", len(src), p.lim.MaxInput)
 		return
 	}
+	if bom := utf16BOM(string(src[:min(len(src), 2)])); bom != "" {
+		p.errorf(ir.Pos{File: name, Line: 1, Col: 1}, 0, "%s", utf16Msg(name, bom))
+		return
+	}
 	p.defineBuiltins()
 	p.applyDefines()
-	sf := &ppFile{path: name, src: newSource(name, src, false)}
-	p.files[name] = sf
-	p.files[filepath.Clean(name)] = sf
-	p.push(sf, filepath.Clean(name), 0)
+	sf := &ppFile{path: name, src: newSource(name, src, false), given: true}
+	if p.opts.ReadFile == nil {
+		// The main file is one of the files an include may reach.
+		if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
+			sf.info = st
+			p.addID(sf)
+		}
+	}
+	p.files[name] = loaded{sf, name}
+	p.files[filepath.Clean(name)] = loaded{sf, name}
+	p.push(sf, 0)
 	p.cur = make([]ppOut, 0, min(ppFirstChunk, p.lim.MaxTokens))
 	p.run()
 	return
@@ -638,9 +675,11 @@ func (p *ppState) spend(n int, at ppTok) {
 	}
 }
 
-// push begins an inclusion of sf in include context ctx.
-func (p *ppState) push(sf *ppFile, path string, ctx int32) {
-	f := &ppFrame{src: sf, path: path, ctx: ctx, sc: sf.src.scanner(), report: !sf.scanned}
+// push begins an inclusion of sf in include context ctx: its tokens are
+// positioned in the context's File.
+func (p *ppState) push(sf *ppFile, ctx int32) {
+	f := &ppFrame{src: sf, ctx: ctx, sc: sf.src.scanner(), report: !sf.scanned}
+	f.sc.file = p.res.Contexts[ctx].File
 	for int(ctx) >= len(p.ctxSrc) {
 		p.ctxSrc = append(p.ctxSrc, nil)
 	}

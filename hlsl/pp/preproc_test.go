@@ -472,7 +472,7 @@ func TestPPIncludes(t *testing.T) {
 		{"missing", "#include \"nope.fxh\"\nx",
 			`src/main.fx:1:1: error: cannot open include file "nope.fxh": not found (searched: src, include)`},
 		{"missing angle", "x\n  #  include <nope.fxh>",
-			`src/main.fx:2:3: error: cannot open include file "nope.fxh": not found (searched: include, src)`},
+			`src/main.fx:2:3: error: cannot open include file "nope.fxh": not found (searched: include)`},
 		{"no name", "#include\n", `src/main.fx:1:1: error: #include expects "FILENAME" or <FILENAME>`},
 		{"bad name", "#include nope\n", `src/main.fx:1:1: error: #include expects "FILENAME" or <FILENAME>`},
 		{"unclosed angle", "#include <c.fxh\n", `src/main.fx:1:1: error: #include expects "FILENAME" or <FILENAME>`},
@@ -488,12 +488,13 @@ func TestPPIncludes(t *testing.T) {
 
 	t.Run("missing angle without dirs", func(t *testing.T) {
 		_, errs := Preprocess("main.fx", []byte("#include <x.fxh>"), &Options{ReadFile: ppFS(nil)})
-		assert.Equal(t, `main.fx:1:1: error: cannot open include file "x.fxh": not found (searched: .)`, errs.Error())
+		assert.Equal(t, `main.fx:1:1: error: cannot open include file "x.fxh": not found (no include directories, the only folders an #include <...> searches)`, errs.Error())
 	})
-	t.Run("angle falls back to the including file's directory", func(t *testing.T) {
-		res, errs := Preprocess("src/main.fx", []byte("#include <c.fxh>"), &Options{ReadFile: ppFS(map[string]string{"src/c.fxh": "local"})})
-		require.Empty(t, errs)
-		assert.Equal(t, "local", ppText(res.Tokens))
+	t.Run("angle does not search the including file's folder", func(t *testing.T) {
+		res, errs := Preprocess("src/main.fx", []byte("#include <c.fxh>"), &Options{ReadFile: ppFS(map[string]string{"src/c.fxh": "local"}), IncludeDirs: []string{"include"}})
+		assert.Equal(t, `src/main.fx:1:1: error: cannot open include file "c.fxh": not found (searched: include); it is beside the including file, where only #include "c.fxh" looks`, errs.Error())
+		assert.Empty(t, ppText(res.Tokens))
+		assert.Equal(t, []string{"src/main.fx"}, res.Files, "looking is not reading")
 	})
 	t.Run("missing includes allowed", func(t *testing.T) {
 		res, errs := Preprocess("main.fx", []byte("a\n#include \"x.fxh\"\nb"), &Options{ReadFile: ppFS(nil), AllowMissingIncludes: true})

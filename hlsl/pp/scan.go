@@ -172,6 +172,10 @@ type spliceMap struct {
 // A scanner reads the tokens of a source, in order.
 type scanner struct {
 	*source
+	// file names the positions: the source's file, or the name of the
+	// inclusion the preprocessor reads (one source serves every
+	// spelling of a file).
+	file      string
 	off       int  // the offset in text
 	line      int  // the line at off (without splices)
 	lineStart int  // the offset in text where that line starts
@@ -255,7 +259,7 @@ func newSource(file string, src []byte, owned bool) *source {
 
 // scanner returns a scanner at the start of the source.
 func (src *source) scanner() scanner {
-	return scanner{source: src, off: src.start, line: 1, lineStart: src.start, bol: true}
+	return scanner{source: src, file: src.file, off: src.start, line: 1, lineStart: src.start, bol: true}
 }
 
 // eolAt reports whether a line ends at offset off: LF, or a CR not

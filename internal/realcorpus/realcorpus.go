@@ -33,19 +33,19 @@ var defines = map[string][]string{
 // Missing lists the corpus files that include a file the corpus does not
 // have (its README: "a few sample folders lack a sibling file that an
 // #include names"; C++ headers of the samples were not copied), with that
-// include. They are read with PPOptions.AllowMissingIncludes.
+// include as written (and as the preprocessor's messages quote it). They are read with PPOptions.AllowMissingIncludes.
 var Missing = map[string]string{
-	"directx-sdk-samples/Media/SharedFx/BumpDirectionalLight.fx":                                   "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/BumpPointLight.fx":                                         "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/Fresnel.fx":                                                "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/Hemisphere.fx":                                             "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/MrWiggle.fx":                                               "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/earth.fx":                                                  "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/goochy_HLSL.fx":                                            "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/lambSkin.fx":                                               "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/parallaxBumpMap.fx":                                        "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/velvety.fx":                                                "sas/sas.fxh",
-	"directx-sdk-samples/Media/SharedFx/zap.fx":                                                    "sas/sas.fxh",
+	"directx-sdk-samples/Media/SharedFx/BumpDirectionalLight.fx":                                   `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/BumpPointLight.fx":                                         `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/Fresnel.fx":                                                `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/Hemisphere.fx":                                             `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/MrWiggle.fx":                                               `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/earth.fx":                                                  `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/goochy_HLSL.fx":                                            `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/lambSkin.fx":                                               `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/parallaxBumpMap.fx":                                        `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/velvety.fx":                                                `sas\sas.fxh`,
+	"directx-sdk-samples/Media/SharedFx/zap.fx":                                                    `sas\sas.fxh`,
 	"directx-sdk-samples/C++/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_PS.hlsl":     "DynamicShaderLinkage11_PSBuffers.h",
 	"directx-sdk-samples/C++/Direct3D11/DynamicShaderLinkageFX11/DynamicShaderLinkageFX11_PS.hlsl": "DynamicShaderLinkageFX11_PSBuffers.h",
 	"msaafilter/MSAAFilter/BackgroundVelocity.hlsl":                                                "SharedConstants.h",
