@@ -43,11 +43,15 @@ var ppFuzzSeeds = []string{
 	"#define P(a) a##a\n#define Q(a) P(a)\nQ(Q(Q(Q(Q(Q(Q(Q(Q(Q(a))))))))))",
 	"#line 1 \"ffffffffffffffffffffffffffffffff\"\n__FILE__ __FILE__ __FILE__ __FILE__",
 	"#define F(a,b,c,d,e,f,g,h,i,j) j i h g f e d c b a\nF(1,2,3,4,5,6,7,8,9,10)",
+	"#include \"inc\\b.fxh\"\n#include \"INC/../inc/b.fxh\"\n#include \"./inc/./b.fxh\"\n#include <sas\\a.h>\n#include \"C:\\x.fxh\"\n#include \"/x.fxh\"",
+	"\xFF\xFE#\x00d\x00e\x00f\x00",
+	"\xFE\xFF\x00#\x00d",
 }
 
 // FuzzPreprocess checks that Preprocess never panics, ends its output with
 // exactly one EOF, positions every error in a file it read (or at file
-// level), and is deterministic.
+// level), lists each file it read once, names the path each inclusion
+// opened among them, and is deterministic.
 func FuzzPreprocess(f *testing.F) {
 	for _, s := range ppFuzzSeeds {
 		f.Add([]byte(s))
@@ -87,9 +91,20 @@ func FuzzPreprocess(f *testing.F) {
 				t.Fatalf("token %q has context %d of %d", tok.Text, tok.Ctx, len(res.Contexts))
 			}
 		}
-		read := map[string]bool{}
+		read := map[string]bool{} // the files read, by the names they are opened and displayed by
 		for _, f := range res.Files {
+			if read[f] {
+				t.Fatalf("%q read twice: %q", f, res.Files)
+			}
 			read[f] = true
+		}
+		for _, c := range res.Contexts {
+			if !read[c.Path] {
+				t.Fatalf("context %+v opened a file not among those read %q", c, res.Files)
+			}
+		}
+		for _, c := range res.Contexts {
+			read[c.File] = true
 		}
 		if len(res.Files) == 0 || res.Files[0] != "main.fx" {
 			t.Fatalf("files %q", res.Files)
