@@ -6,6 +6,8 @@
 // The tool needs libmojoshader-dev, which .ci/run installs. Tests skip when
 // the library is absent and CI is unset, and fail when CI is set: the package
 // never installs anything itself, since parallel test processes would race.
+// The tool is a Linux program: the Windows build's tests skip the check
+// (testenv.LinuxTool).
 package asmcheck
 
 import (
@@ -68,6 +70,7 @@ var (
 // process into a temporary directory.
 func Tool(t testing.TB) string {
 	t.Helper()
+	testenv.LinuxTool(t, "sh", "the assembly shpack writes with MojoShader's assembler (sh builds d3dasm-check)")
 	script := testenv.Shared(t, "tools/d3dasm-check/build.sh")
 	if _, err := os.Stat(header); err != nil {
 		if testenv.InCI() {

@@ -12,7 +12,9 @@
 // repository), All also returns DXVK on Wine (lavapipe).
 //
 // The tools need Debian packages that .ci/run installs: a test skips when
-// they are missing and CI is unset, and fails when CI is set.
+// they are missing and CI is unset, and fails when CI is set. They are
+// Linux programs: the Windows build's tests skip every draw
+// (testenv.LinuxTool).
 package runtimes
 
 import (
@@ -78,13 +80,10 @@ func All() []Runtime {
 // rest are installed.
 func wineTool(t testing.TB) []string {
 	t.Helper()
-	script := testenv.Shared(t, "tools/d3d9-render-check/run.sh")
 	for _, need := range []string{"wine", "x86_64-w64-mingw32-gcc", "xvfb-run"} {
-		if _, err := exec.LookPath(need); err != nil {
-			missing(t, need, "the render check's packages")
-		}
+		testenv.LinuxTool(t, need, "what Wine's Direct3D 9 (wined3d) draws with the pair")
 	}
-	return []string{script}
+	return []string{testenv.Shared(t, "tools/d3d9-render-check/run.sh")}
 }
 
 var (
@@ -97,6 +96,7 @@ var (
 // caches it outside the repository).
 func mojoTool(t testing.TB) []string {
 	t.Helper()
+	testenv.LinuxTool(t, "sh", "what MojoShader's OpenGL path draws with the pair (sh builds its check)")
 	script := testenv.Shared(t, "tools/mojoshader-gl-check/build.sh")
 	for _, need := range []string{"/usr/include/mojoshader/mojoshader.h", "/usr/include/EGL/egl.h"} {
 		if _, err := os.Stat(need); err != nil {

@@ -6,7 +6,9 @@ package testenv
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/shpack/shpack/internal/scratch"
@@ -68,6 +70,50 @@ func TempDir(t testing.TB) string {
 
 // InCI reports whether the tests run in CI (the CI variable is set).
 func InCI() bool { return os.Getenv("CI") != "" }
+
+// LinuxTool returns the path of name, a program of the Linux machine the
+// test runs to check something (checks says what, as "that the rewritten
+// HLSL compiles with glslang's HLSL front end"): a tool .ci/run installs
+// (glslangValidator, make, ninja, wine, sh for a tool's build script), or
+// a path a developer named (VKD3D_COMPILER).
+//
+// The Windows build's tests run under Wine, where no Linux program can be
+// started: there the test skips, saying what it would have checked; the
+// Linux run of the same test checks it. Elsewhere a name missing from
+// PATH skips the test, unless CI is set, where it fails (.ci/run must
+// install it); a missing path fails, since it was asked for.
+func LinuxTool(t testing.TB, name, checks string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skipf("skipped on Windows: this test runs %s, a Linux program, which the Windows build's tests cannot start (they run under Wine), to check %s; the Linux run of this test checks it", name, checks)
+	}
+	p, err := exec.LookPath(name)
+	switch {
+	case err == nil:
+		return p
+	case filepath.IsAbs(name):
+		t.Fatalf("testenv: %s cannot be run (%v); the test runs it to check %s", name, err, checks)
+	case InCI():
+		t.Fatalf("testenv: %s is not installed: .ci/run must install it; the test runs it to check %s", name, checks)
+	}
+	t.Skipf("testenv: %s is not installed (CI unset): not checking %s", name, checks)
+	return ""
+}
+
+// Symlink makes link a symbolic link to target, for a test of what a link
+// does. Where none is made the test skips: Wine 8.0, which runs the
+// Windows build's tests, answers CreateSymbolicLink with success and makes
+// nothing; the Linux run checks it. (A test that only needs the files
+// somewhere else copies them.)
+func Symlink(t testing.TB, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(link); err != nil {
+		t.Skipf("skipped: os.Symlink reported a symbolic link %s that is not there (%v), as under Wine, which makes none; the Linux run of this test checks what it does with one", link, err)
+	}
+}
 
 // Golden compares got with the contents of the golden file at path. With
 // update set it writes got to path instead (creating directories), so

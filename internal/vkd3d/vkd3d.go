@@ -18,6 +18,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/shpack/shpack/internal/testenv"
 )
 
 // Env is the variable that names the compiler.
@@ -27,18 +29,17 @@ const Env = "VKD3D_COMPILER"
 func Path() string { return os.Getenv(Env) }
 
 // Tool returns the compiler's path, skipping the test when VKD3D_COMPILER
-// is unset and failing it when the variable names no runnable file (a
-// developer asked for the compiler and should hear that it is not there).
+// is unset and failing it when the variable names a path to no runnable
+// file (a developer asked for the compiler and should hear that it is not
+// there). The compiler is a Linux program: the Windows build's tests skip
+// (testenv.LinuxTool).
 func Tool(t testing.TB) string {
 	t.Helper()
 	p := Path()
 	if p == "" {
 		t.Skipf("vkd3d: %s is unset: this test compiles HLSL with vkd3d-compiler 1.17, which is not shipped with Debian; build it outside the repository (q4a/vkd3d at f732fb78) and set %s to run it", Env, Env)
 	}
-	if _, err := exec.LookPath(p); err != nil {
-		t.Fatalf("vkd3d: %s=%s: %v", Env, p, err)
-	}
-	return p
+	return testenv.LinuxTool(t, p, "that HLSL compiles with vkd3d-compiler 1.17 ("+Env+")")
 }
 
 // Compile compiles entry of file for profile into bytecode at out. The

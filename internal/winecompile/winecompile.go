@@ -11,7 +11,8 @@
 // mingw-w64 and run under Wine in a prefix of its own (in the temporary
 // directory, made once, about 10 s); each compile takes a fraction of a
 // second. Tests skip when Wine or mingw-w64 is missing and CI is unset,
-// and fail when CI is set (.ci/run installs them).
+// and fail when CI is set (.ci/run installs them); the Windows build's
+// tests, which run under Wine themselves, skip (testenv.LinuxTool).
 package winecompile
 
 import (
@@ -42,12 +43,7 @@ var (
 func tool(t testing.TB) (string, string) {
 	t.Helper()
 	for _, need := range []string{"wine", "wineboot", "wineserver", "x86_64-w64-mingw32-gcc"} {
-		if _, err := exec.LookPath(need); err != nil {
-			if testenv.InCI() {
-				t.Fatalf("winecompile: %s is not installed: .ci/run must install wine and gcc-mingw-w64-x86-64", need)
-			}
-			t.Skipf("winecompile: %s is not installed (CI unset)", need)
-		}
+		testenv.LinuxTool(t, need, "that HLSL compiles to Direct3D 9 bytecode with Wine's D3DCompile")
 	}
 	src := filepath.Join(testenv.Root(t), "internal", "winecompile", "c", "d3dcompile.c")
 	once.Do(func() { exe, pfx, buildErr = build(src) })
