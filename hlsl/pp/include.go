@@ -18,8 +18,8 @@ import (
 // the folders of the files that included it, innermost to outermost (the
 // main file's last), then in the include directories in order; <file> in
 // the include directories only. A folder is searched once, where it comes
-// first. An absolute name is opened as it is; on a system without drive
-// letters, a name with one is not found.
+// first. An absolute name (isAbsName) is opened as it is; on a system
+// without drive letters, a Windows path ("C:\x") is not found.
 
 // A searchDir is a folder an #include searches, or a file it looks for
 // there: as the user spelled it, and as this system opens it.
@@ -156,7 +156,7 @@ func (p *ppState) notFound(f *ppFrame, hash RawToken, name string, angle bool, d
 	}
 	var where string // what was searched, for the error and the warning
 	switch {
-	case isAbsName(name) && !windows && driveLen(name) > 0:
+	case isAbsName(name) && !windows && driveLen(name) > 0: // "C:\x"
 		where = "(a Windows path: its drive letter names no folder on this system)"
 	case isAbsName(name):
 	case len(dirs) == 0:

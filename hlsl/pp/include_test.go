@@ -505,6 +505,15 @@ func TestPPAbsoluteInclude(t *testing.T) {
 		assert.Equal(t, `main.fx:1:1: error: cannot open include file "Q:\no\such\x.fxh": not found (a Windows path: its drive letter names no folder on this system)`, errs.Error())
 	}
 	checkEOF(t, res)
+	if !windows {
+		// Elsewhere a colon is a file name's letter like another.
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "g:h.fxh"), []byte("GH"), 0o644))
+		main := filepath.Join(dir, "main.fx")
+		res, errs := Preprocess(main, []byte("#include \"g:h.fxh\""), nil)
+		require.Empty(t, errs)
+		assert.Equal(t, "GH", ppText(res.Tokens))
+		assert.Equal(t, IncludeCtx{File: main[:len(main)-len("main.fx")] + "g:h.fxh", Path: filepath.Join(dir, "g:h.fxh"), From: ir.Pos{File: main, Line: 1, Col: 1}}, res.Contexts[1])
+	}
 }
 
 // TestPPIncludeSearch: "file" is looked for beside the including file,

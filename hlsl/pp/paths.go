@@ -17,7 +17,8 @@ import (
 //   - the folder is the including name up to its last separator, '/' or
 //     '\' on every system; a name without one has no folder, and the
 //     #include's name stands alone;
-//   - an absolute name ("/x", "\x", "C:\x", "C:x") stands alone;
+//   - an absolute name ("/x", "\x", "C:\x"; on Windows "C:x" too) stands
+//     alone;
 //   - the joined name is cleaned of "." and ".." and of repeated
 //     separators, lexically, as filepath.Clean would, but each separator
 //     that stays is the one the user typed after that element: "Shaders/"
@@ -51,21 +52,27 @@ func driveLen(name string) int {
 }
 
 // isAbsName reports whether an #include's name is searched nowhere but
-// where it says: it starts with a separator or a drive letter.
+// where it says: it starts with a separator, or a drive letter and a
+// separator ("C:\x", a Windows path on every system), or on Windows a
+// drive letter (elsewhere "g:h.fxh" is a file's name).
 func isAbsName(name string) bool {
-	return name != "" && isSep(name[0]) || driveLen(name) > 0
+	d := driveLen(name)
+	return name != "" && isSep(name[0]) || d > 0 && (windows || len(name) > d && isSep(name[d]))
 }
 
 // displayDir returns the folder of a display name, with its last
-// separator ("dir/" for "dir/m.fx"), or its drive ("C:" for "C:m.fx"), or
-// "" for a name without either.
+// separator ("dir/" for "dir/m.fx"), or on Windows its drive ("C:" for
+// "C:m.fx"), or "" for a name without either.
 func displayDir(name string) string {
 	for i := len(name) - 1; i >= 0; i-- {
 		if isSep(name[i]) {
 			return name[:i+1]
 		}
 	}
-	return name[:driveLen(name)]
+	if windows {
+		return name[:driveLen(name)]
+	}
+	return ""
 }
 
 // displayJoin returns the display name of #include name found in folder

@@ -34,6 +34,7 @@ func TestDisplayNames(t *testing.T) {
 		{"dir/", "c:/Shaders/../x.fxh", "c:/x.fxh"},
 		{"dir/", "/usr/include/x.fxh", "/usr/include/x.fxh"},
 		{"dir/", `\x.fxh`, `\x.fxh`},
+		{"dir/", "Q:/x.fxh", "Q:/x.fxh"},
 		// An include directory without a final separator: its own last
 		// separator, else the name's first, else this system's.
 		{"inc/sub", "x.fxh", "inc/sub/x.fxh"},
@@ -46,8 +47,13 @@ func TestDisplayNames(t *testing.T) {
 	for _, c := range cases {
 		assert.Equal(t, c.want, displayJoin(c.dir, c.name), "%q + %q", c.dir, c.name)
 	}
+	// A drive letter without a separator: on Windows a drive's current
+	// folder, elsewhere part of a file's name.
+	drive := map[bool]string{true: "C:", false: ""}[windows]
+	assert.Equal(t, drive+"x.fxh", displayJoin(displayDir("C:m.fx"), "x.fxh"))
+	assert.Equal(t, map[bool]string{true: "g:h.fxh", false: "dir/g:h.fxh"}[windows], displayJoin("dir/", "g:h.fxh"))
 	for name, want := range map[string]string{
-		"dir/m.fx": "dir/", `C:\x\m.fx`: `C:\x\`, "m.fx": "", "C:m.fx": "C:", "/m.fx": "/", `a/b\m.fx`: `a/b\`,
+		"dir/m.fx": "dir/", `C:\x\m.fx`: `C:\x\`, "m.fx": "", "C:m.fx": drive, "/m.fx": "/", `a/b\m.fx`: `a/b\`,
 	} {
 		assert.Equal(t, want, displayDir(name), "%q", name)
 	}
