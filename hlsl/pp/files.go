@@ -203,11 +203,14 @@ func (c *dirCache) fold(path string, depth int) (string, bool) {
 	names, listed := c.dirs[dir]
 	if !listed {
 		if _, err := os.Stat(dir); err != nil {
-			if filepath.Dir(dir) == dir {
-				return "", false
+			d, ok := "", filepath.Dir(dir) != dir
+			if ok {
+				d, ok = c.fold(dir, depth+1)
 			}
-			d, ok := c.fold(dir, depth+1)
 			if !ok {
+				// No such folder in any letter case: it lists
+				// nothing, and is not looked for again.
+				c.put(dir, map[string]string{})
 				return "", false
 			}
 			return c.fold(filepath.Join(d, base), depth+1)
@@ -221,12 +224,17 @@ func (c *dirCache) fold(path string, depth int) (string, bool) {
 	return filepath.Join(dir, name), true
 }
 
-// list reads a directory's entries into the cache (the first of names
-// that differ only in case wins, as the directory lists them).
-func (c *dirCache) list(dir string) map[string]string {
+// put records the names of a directory.
+func (c *dirCache) put(dir string, names map[string]string) {
 	if c.dirs == nil {
 		c.dirs = map[string]map[string]string{}
 	}
+	c.dirs[dir] = names
+}
+
+// list reads a directory's entries into the cache (the first of names
+// that differ only in case wins, as the directory lists them).
+func (c *dirCache) list(dir string) map[string]string {
 	var names map[string]string
 	if entries, err := os.ReadDir(dir); err == nil {
 		names = make(map[string]string, len(entries))
@@ -236,7 +244,7 @@ func (c *dirCache) list(dir string) map[string]string {
 			}
 		}
 	}
-	c.dirs[dir] = names
+	c.put(dir, names)
 	return names
 }
 

@@ -846,4 +846,17 @@ func TestDirCacheListsOnce(t *testing.T) {
 	require.True(t, ok, "found from the listing the run made")
 	assert.Equal(t, filepath.Join(dir, "Common.FXH"), got)
 	assert.Len(t, c.dirs, 1)
+	// Once a folder is listed, a name it lacks is missing without a
+	// call to the file system (where names are folded at all).
+	assert.Equal(t, foldCase, c.missing(filepath.Join(dir, "missing0.h")))
+	assert.False(t, c.missing(filepath.Join(dir, "COMMON.fxh")))
+	// A folder that does not exist is looked for once.
+	for i := range 100 {
+		_, ok := c.fold(filepath.Join(dir, "nope", "sub", fmt.Sprintf("missing%d.h", i)), 0)
+		require.False(t, ok)
+	}
+	assert.Equal(t, map[string]string{}, c.dirs[filepath.Join(dir, "nope")])
+	assert.Equal(t, map[string]string{}, c.dirs[filepath.Join(dir, "nope", "sub")])
+	assert.Equal(t, foldCase, c.missing(filepath.Join(dir, "nope", "sub", "x.h")))
+	assert.Len(t, c.dirs, 3)
 }
