@@ -74,7 +74,9 @@ type Options struct {
 	// applied in order before the main file. "NAME(a,b)=VALUE" defines a
 	// function-like macro.
 	Defines []string
-	// IncludeDirs come from -I and are searched in order.
+	// IncludeDirs come from -I and are searched in order: by a quoted
+	// #include after the folders of the including files, by an
+	// #include <...> alone (see the package doc).
 	IncludeDirs []string
 	// ReadFile reads an include file; nil means the file system (os.Open).
 	ReadFile func(path string) ([]byte, error)
