@@ -1,9 +1,14 @@
 package compile
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strings"
-	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/shpack/shpack/internal/outfile"
 )
 
 // Args is an fxc command line, as fxc reads it.
@@ -42,13 +47,15 @@ var flagsOnly = map[string]bool{
 }
 
 // ParseArgs reads an fxc command line: options in '/' or '-' form, values
-// attached or separate, @FILE response files (their words read as if they
-// stood there), one source file. readFile reads a response file; isFile
-// tells an absolute Unix path (/home/me/a.hlsl: a file that exists) from
-// an option in '/' form.
+// attached or separate, @FILE response files (their words, ResponseWords,
+// read as if they stood there; at most MaxResponseBytes of them), one
+// source file. readFile reads a response file (ReadResponse: a bounded
+// read); isFile tells an absolute Unix path (/home/me/a.hlsl: a file that
+// exists) from an option in '/' form.
 func ParseArgs(args []string, readFile func(string) ([]byte, error), isFile func(string) bool) (*Args, error) {
 	a := &Args{}
-	words, err := expandResponse(args, readFile, 0)
+	budget := MaxResponseBytes
+	words, err := expandResponse(args, readFile, 0, &budget)
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +127,20 @@ func ParseArgs(args []string, readFile func(string) ([]byte, error), isFile func
 	return a, nil
 }
 
-// expandResponse replaces every @FILE by the words of FILE.
-func expandResponse(args []string, readFile func(string) ([]byte, error), depth int) ([]string, error) {
+// MaxResponseBytes bounds a response file, and the response files of one
+// command line together, as shpack bounds its sources (16 MiB): a file
+// without end (@/dev/zero) is refused, not read until memory runs out.
+const MaxResponseBytes = 16 << 20
+
+// ReadResponse reads a response file for ParseArgs: at most
+// MaxResponseBytes+1 bytes, which ParseArgs refuses.
+func ReadResponse(path string) ([]byte, error) {
+	return outfile.ReadInput(path, MaxResponseBytes)
+}
+
+// expandResponse replaces every @FILE by the words of FILE; budget is
+// what the response files may still hold together.
+func expandResponse(args []string, readFile func(string) ([]byte, error), depth int, budget *int) ([]string, error) {
 	var out []string
 	for _, w := range args {
 		if !strings.HasPrefix(w, "@") || len(w) == 1 {
@@ -133,13 +152,16 @@ func expandResponse(args []string, readFile func(string) ([]byte, error), depth 
 		}
 		data, err := readFile(w[1:])
 		if err != nil {
-			return nil, fmt.Errorf("response file %s: %v", w[1:], err)
+			return nil, fmt.Errorf("response file %s: %v", w[1:], outfile.Unwrap(err))
 		}
-		words, err := splitWords(string(data))
+		if *budget -= len(data); *budget < 0 {
+			return nil, fmt.Errorf("response file %s: too large: response files hold at most %d bytes (16 MiB) together, as sources do", w[1:], MaxResponseBytes)
+		}
+		words, err := ResponseWords(data)
 		if err != nil {
 			return nil, fmt.Errorf("response file %s: %v", w[1:], err)
 		}
-		more, err := expandResponse(words, readFile, depth+1)
+		more, err := expandResponse(words, readFile, depth+1, budget)
 		if err != nil {
 			return nil, err
 		}
@@ -148,24 +170,65 @@ func expandResponse(args []string, readFile func(string) ([]byte, error), depth 
 	return out, nil
 }
 
-// splitWords splits a response file's text into words: blanks separate
-// them, double quotes group (and are removed), as MSBuild writes them.
+// ResponseWords reads a response file's words as fxc reads them: its text
+// in UTF-8, or in UTF-16 (little or big endian) after its byte order mark,
+// which Windows editors write; a UTF-8 byte order mark is no part of the
+// first word. Blanks (CR and LF too) separate words, double quotes group
+// them (and are removed), as MSBuild writes them; a backslash is a
+// character like any other (C:\dir\ is a folder), and so is any other
+// byte.
+func ResponseWords(data []byte) ([]string, error) {
+	text, err := decodeText(data)
+	if err != nil {
+		return nil, err
+	}
+	return splitWords(text)
+}
+
+// decodeText reads a text file's bytes as UTF-8, or as UTF-16 after its
+// byte order mark.
+func decodeText(data []byte) (string, error) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		return string(data[3:]), nil
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		order = binary.BigEndian
+	default:
+		return string(data), nil
+	}
+	data = data[2:]
+	if len(data)%2 != 0 {
+		return "", fmt.Errorf("UTF-16 text (it starts with a byte order mark) of an odd number of bytes")
+	}
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		units[i] = order.Uint16(data[2*i:])
+	}
+	return string(utf16.Decode(units)), nil
+}
+
+// splitWords splits a response file's text into words (ResponseWords),
+// byte by byte: its bytes are kept as they are, UTF-8 or not.
 func splitWords(s string) ([]string, error) {
 	var out []string
 	var b strings.Builder
 	in, quoted := false, false
-	for _, r := range s {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
-		case r == '"':
+		case c == '"':
 			quoted, in = !quoted, true
-		case unicode.IsSpace(r) && !quoted:
+		case blank(c) && !quoted:
 			if in {
 				out = append(out, b.String())
 				b.Reset()
 				in = false
 			}
 		default:
-			b.WriteRune(r)
+			b.WriteByte(c)
 			in = true
 		}
 	}
@@ -176,4 +239,31 @@ func splitWords(s string) ([]string, error) {
 		out = append(out, b.String())
 	}
 	return out, nil
+}
+
+// blank reports whether c separates the words of a response file: ASCII
+// white space, CR and LF included.
+func blank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// WriteResponse writes words as a response file that ResponseWords (and
+// fxc) reads back as the same words: one a line, in double quotes when it
+// is empty, holds a blank or starts with a byte that is not ASCII (which
+// could read as a byte order mark). A word with a double quote in it
+// cannot be written (a quote only groups): that is an error.
+func WriteResponse(words []string) ([]byte, error) {
+	var b bytes.Buffer
+	for _, w := range words {
+		switch {
+		case strings.ContainsRune(w, '"'):
+			return nil, fmt.Errorf("%.40q: a response file cannot hold a word with a double quote", w)
+		case w == "" || w[0] >= utf8.RuneSelf || strings.ContainsAny(w, " \t\r\n\v\f"):
+			b.WriteString(`"` + w + `"`)
+		default:
+			b.WriteString(w)
+		}
+		b.WriteString("\r\n")
+	}
+	return b.Bytes(), nil
 }

@@ -1,8 +1,12 @@
 package compile
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,4 +92,112 @@ func TestMapDiagnostics(t *testing.T) {
 		"user.fx(11,7): error X3000: already at the user's line",
 		"compilation failed; no code produced in user.fx",
 	}, got)
+}
+
+// utf16File encodes text as UTF-16 with its byte order mark, as Windows
+// editors save it.
+func utf16File(text string, bigEndian bool) []byte {
+	out := []byte{0xFF, 0xFE}
+	if bigEndian {
+		out = []byte{0xFE, 0xFF}
+	}
+	for _, u := range utf16.Encode([]rune(text)) {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
+}
+
+// TestResponseWords: a response file read as fxc reads it (issue 40 item
+// 5): CRLF line ends, quoted paths with spaces (backslashes kept), a
+// UTF-8 byte order mark that is no part of the first flag, UTF-16 in
+// either byte order (what Windows editors write).
+func TestResponseWords(t *testing.T) {
+	const text = "/T vs_3_0\r\n/E main\r\n/I \"C:\\My Shaders\\inc\\\"\r\n\"/Fo out dir\\o.vso\" /D\tA=1\r\n\"my shader.hlsl\"\r\n"
+	want := []string{"/T", "vs_3_0", "/E", "main", "/I", `C:\My Shaders\inc\`, `/Fo out dir\o.vso`, "/D", "A=1", "my shader.hlsl"}
+	tests := []struct {
+		name string
+		data []byte
+		want []string
+		err  string
+	}{
+		{"CRLF and quotes", []byte(text), want, ""},
+		{"UTF-8 with BOM", append([]byte{0xEF, 0xBB, 0xBF}, text...), want, ""},
+		{"UTF-16 LE", utf16File(text, false), want, ""},
+		{"UTF-16 BE", utf16File(text, true), want, ""},
+		{"UTF-16 non-ASCII", utf16File(`/D NAME=é "/I C:\Üben"`, false), []string{"/D", "NAME=é", `/I C:\Üben`}, ""},
+		{"empty", nil, nil, ""},
+		{"BOM alone", []byte{0xEF, 0xBB, 0xBF}, nil, ""},
+		{"empty quotes", []byte(`/D "" x`), []string{"/D", "", "x"}, ""},
+		{"UTF-16 odd", []byte{0xFF, 0xFE, '/', 0, 'T'}, nil, "odd number of bytes"},
+		{"quote open", []byte(`/I "C:\x`), nil, "a quote is not closed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ResponseWords(tc.data)
+			if tc.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestResponseBounded: a response file is bounded as sources are (issue
+// 40 item 5: @/dev/zero read until the runtime died of memory), alone
+// and together with the response files it names; ReadResponse reads no
+// more than one byte over the bound.
+func TestResponseBounded(t *testing.T) {
+	big := bytes.Repeat([]byte("/DA "), MaxResponseBytes/4)
+	files := map[string][]byte{
+		"huge.rsp": append(bytes.Clone(big), 'x'),
+		"half.rsp": big[:MaxResponseBytes/2+4],
+		"both.rsp": []byte("@half.rsp @half.rsp"),
+	}
+	read := func(p string) ([]byte, error) {
+		if d, ok := files[p]; ok {
+			return d, nil
+		}
+		return nil, errors.New("no such file")
+	}
+	for _, rsp := range []string{"@huge.rsp", "@both.rsp"} {
+		_, err := ParseArgs([]string{"/T", "vs_3_0", rsp, "a.fx"}, read, nil)
+		require.Error(t, err, rsp)
+		assert.Contains(t, err.Error(), "at most 16777216 bytes (16 MiB)")
+	}
+	a, err := ParseArgs([]string{"/T", "vs_3_0", "@half.rsp", "a.fx"}, read, nil)
+	require.NoError(t, err)
+	assert.Len(t, a.Defines, MaxResponseBytes/8+1)
+
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		data, err := ReadResponse("/dev/zero")
+		require.NoError(t, err)
+		assert.Len(t, data, MaxResponseBytes+1, "read no further than the bound")
+		_, err = ParseArgs([]string{"@/dev/zero", "a.fx"}, ReadResponse, nil)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "response file /dev/zero: too large")
+	}
+}
+
+// TestWriteResponse: shpack's own response file for the compiler (a
+// command line too long to pass as it is) reads back as the same words;
+// a word it cannot write is an error.
+func TestWriteResponse(t *testing.T) {
+	words := []string{"/T", "vs_3_0", "/D", "BIG=" + strings.Repeat("1+", 100000) + "1", "/I", `C:\My Shaders\`, "", "/Fo", `Z:\tmp\out dir\o.obj`, "tab\there"}
+	data, err := WriteResponse(words)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "\r\n", "one word a line, as Windows writes lines")
+	got, err := ResponseWords(data)
+	require.NoError(t, err)
+	assert.Equal(t, words, got)
+	for _, bad := range []string{`MSG="hi"`, `"`} {
+		_, err := WriteResponse([]string{bad})
+		assert.Error(t, err, "%q", bad)
+	}
 }

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,43 @@ func FuzzMapDiagnostics(f *testing.F) {
 		m := mapOfText(text, "src.fx")
 		for _, d := range mapDiagnostics(out, "x", "src.fx", m) {
 			_ = d.String()
+		}
+	})
+}
+
+// FuzzResponseFile: any bytes read as a response file give words or an
+// error, never a panic, and no more text than they hold (UTF-16 grows by
+// half at most as UTF-8); any words shpack writes as a response file for
+// the compiler read back as the same words, and only a word with a
+// double quote cannot be written.
+func FuzzResponseFile(f *testing.F) {
+	f.Add([]byte("/T vs_3_0\r\n\"/I C:\\My Shaders\\\" @x"), "/D", "BIG=1+1", `Z:\tmp\out dir\o.obj`)
+	f.Add([]byte{0xFF, 0xFE, '/', 0, 'T', 0}, "", "\xef\xbb\xbfx", "\xff\xfeA")
+	f.Add([]byte{0xEF, 0xBB, 0xBF, '"', 'a', ' ', 'b', '"'}, "tab\there", "MSG=\"hi\"", "\n")
+	f.Fuzz(func(t *testing.T, data []byte, w1, w2, w3 string) {
+		if words, err := ResponseWords(data); err == nil {
+			n := 0
+			for _, w := range words {
+				n += len(w)
+			}
+			if n > len(data)*3/2 {
+				t.Fatalf("%d bytes read as %d bytes of words", len(data), n)
+			}
+		}
+		words := []string{w1, w2, w3}
+		out, err := WriteResponse(words)
+		if err != nil {
+			if !strings.Contains(w1+w2+w3, `"`) {
+				t.Fatalf("%q not written: %v", words, err)
+			}
+			return
+		}
+		back, err := ResponseWords(out)
+		if err != nil {
+			t.Fatalf("%q written as %q, read back: %v", words, out, err)
+		}
+		if !slices.Equal(back, words) {
+			t.Fatalf("%q written as %q, read back as %q", words, out, back)
 		}
 	})
 }

@@ -88,7 +88,7 @@ func (e *env) runFxc(args []string) int {
 	if k, ok := compile.ParseKind(e.compilerKind); ok { // checked by parsed
 		kind = k
 	}
-	a, err := compile.ParseArgs(rest, os.ReadFile, func(p string) bool {
+	a, err := compile.ParseArgs(rest, compile.ReadResponse, func(p string) bool {
 		st, err := os.Stat(p)
 		return err == nil && st.Mode().IsRegular()
 	})
