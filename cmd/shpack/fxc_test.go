@@ -3,12 +3,13 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,51 +17,40 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/check"
+	"github.com/shpack/shpack/internal/fxcstandin"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
 )
 
-var (
-	standinOnce sync.Once
-	standinDir  string
-	standinErr  error
-)
+// The test binary is the stand-in compiler when it runs as fxc (or
+// vkd3d-compiler): built for the platform the tests run on, a Windows
+// program under Wine.
+func init() { fxcstandin.Dispatch() }
 
-// standin builds the stand-in compiler (internal/fxcstandin) once, as
-// "fxc" and as "vkd3d-compiler", and returns the folder that holds them.
-func standin(t *testing.T) string {
+// standinPaths are one test's copies of the stand-in compiler.
+type standinPaths struct{ dir, fxc, vkd3d string }
+
+// standin puts the stand-in compiler (internal/fxcstandin: this test
+// binary) in a folder of the test's, as fxc and vkd3d-compiler (.exe on
+// Windows).
+func standin(t *testing.T) standinPaths {
 	t.Helper()
-	standinOnce.Do(func() {
-		standinDir, standinErr = os.MkdirTemp("", "shpack-standin-")
-		if standinErr != nil {
-			return
-		}
-		out, err := exec.Command("go", "build", "-o", filepath.Join(standinDir, "fxc"), filepath.Join(testenv.Root(t), "internal", "fxcstandin")).CombinedOutput()
-		if err != nil {
-			standinErr = err
-			t.Log(string(out))
-			return
-		}
-		data, err := os.ReadFile(filepath.Join(standinDir, "fxc"))
-		if err == nil {
-			err = os.WriteFile(filepath.Join(standinDir, "vkd3d-compiler"), data, 0o755)
-		}
-		standinErr = err
-	})
-	require.NoError(t, standinErr)
-	return standinDir
+	dir := testenv.TempDir(t)
+	fxc, vkd3d, err := fxcstandin.Install(dir)
+	require.NoError(t, err)
+	return standinPaths{dir, fxc, vkd3d}
 }
 
 // standinRun is one line of the stand-in's log.
-type standinRun struct {
-	Argv   []string `json:"argv"`
-	Source string   `json:"source"`
-}
+type standinRun = fxcstandin.Entry
 
-// standinLog reads the stand-in's log.
+// standinLog reads the stand-in's log (none yet: no lines).
 func standinLog(t *testing.T, path string) []standinRun {
 	t.Helper()
 	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
 	require.NoError(t, err)
 	defer f.Close()
 	var runs []standinRun
@@ -94,7 +84,7 @@ technique T { pass P { VertexShader = compile vs_3_0 mainVS(); PixelShader = com
 // the compiler's errors come back at the user's line in fxc's format with
 // its exit status, and nothing is written.
 func TestFxcCommand(t *testing.T) {
-	bin := standin(t)
+	st := standin(t)
 	dir := testenv.TempDir(t)
 	t.Chdir(dir)
 	log := filepath.Join(dir, "standin.log")
@@ -108,9 +98,10 @@ func TestFxcCommand(t *testing.T) {
 	flags := []string{"/O0", "/O1", "/O2", "/O3", "/Od", "/Zi", "/Zpr", "/Zpc", "/Gec", "/WX", "/Ni", "/Cc"}
 	require.NoError(t, os.WriteFile("args.rsp", []byte(strings.Join(flags, " ")+" /DUNUSED=1 /I ."), 0o644))
 
-	for _, compiler := range []string{"fxc", "vkd3d-compiler"} {
+	for _, c := range []struct{ name, path string }{{"fxc", st.fxc}, {"vkd3d-compiler", st.vkd3d}} {
+		compiler := c.name
 		t.Run(compiler, func(t *testing.T) {
-			cc := "--compiler=" + filepath.Join(bin, compiler)
+			cc := "--compiler=" + c.path
 			os.Remove(log)
 			code, _, stderr := shpackRun("fxc", cc, "/nologo", "/T", "vs_3_0", "/E", "mainVS", "/Fo", compiler+".vso", "/Fc"+compiler+".asm", "/Fh", compiler+".h", "/Vn", "g_vs", "@args.rsp", "main.fx")
 			require.Equal(t, exitOK, code, stderr)
@@ -159,7 +150,7 @@ func TestFxcCommand(t *testing.T) {
 	}
 
 	// A whole effect (/T fx_2_0, what FNA loads): rewritten and passed on.
-	code, _, stderr := shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "/T", "fx_2_0", "/Fo", "main.fxo", "main.fx")
+	code, _, stderr := shpackRun("fxc", "--compiler="+st.fxc, "/T", "fx_2_0", "/Fo", "main.fxo", "main.fx")
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, "standin-effect\nT\n", string(got0(t, "main.fxo")))
 	runs := standinLog(t, log)
@@ -167,29 +158,29 @@ func TestFxcCommand(t *testing.T) {
 
 	// shpack in front of an fxc command line that names fxc by its path:
 	// that fxc compiles.
-	code, _, stderr = shpackRun(filepath.Join(bin, "fxc"), "/T", "vs_3_0", "/E", "mainVS", "/Fo", "named.vso", "main.fx")
+	code, _, stderr = shpackRun(st.fxc, "/T", "vs_3_0", "/E", "mainVS", "/Fo", "named.vso", "main.fx")
 	require.Equal(t, exitOK, code, stderr)
 	assert.FileExists(t, "named.vso")
 
 	// A vertex shader alone that does not fit needs a layout file.
 	alone := strings.Replace(includeHeader, "float4 Offset;", "float4 Offset;\n", 1)
 	require.NoError(t, os.WriteFile("alone.hlsl", []byte(alone), 0o644))
-	code, _, stderr = shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
+	code, _, stderr = shpackRun("fxc", "--compiler="+st.fxc, "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
 	assert.Equal(t, exitInput, code)
 	assert.Contains(t, stderr, "give --layout-out=FILE")
 	assert.NoFileExists(t, "alone.vso")
 	// shpack's own messages: fxc's format by default, another on request.
 	assert.Contains(t, stderr, "alone.hlsl(", "msvc: FILE(LINE,COL)")
-	code, _, stderr = shpackRun("fxc", "--compiler="+filepath.Join(bin, "fxc"), "--diagnostics-format=gcc", "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
+	code, _, stderr = shpackRun("fxc", "--compiler="+st.fxc, "--diagnostics-format=gcc", "/T", "vs_3_0", "/E", "mainVS", "/Fo", "alone.vso", "alone.hlsl")
 	assert.Equal(t, exitInput, code)
 	assert.Contains(t, stderr, "alone.hlsl:", "gcc: FILE:LINE:COL")
 	assert.NotContains(t, stderr, "alone.hlsl(")
 
 	for _, args := range [][]string{
 		{"/T", "vs_3_0", "main.fx"}, // no compiler
-		{"--compiler=" + filepath.Join(bin, "fxc"), "--frobnicate", "/T", "vs_3_0", "main.fx"},
-		{"--compiler=" + filepath.Join(bin, "fxc"), "main.fx"},
-		{"--compiler=" + filepath.Join(bin, "fxc"), "--compiler-kind=gcc", "/T", "vs_3_0", "main.fx"},
+		{"--compiler=" + st.fxc, "--frobnicate", "/T", "vs_3_0", "main.fx"},
+		{"--compiler=" + st.fxc, "main.fx"},
+		{"--compiler=" + st.fxc, "--compiler-kind=gcc", "/T", "vs_3_0", "main.fx"},
 	} {
 		code, _, stderr := shpackRun(append([]string{"fxc"}, args...)...)
 		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
@@ -202,7 +193,7 @@ func TestFxcCommand(t *testing.T) {
 // the vertex shader's constants on every runtime.
 func TestFxcStagesApart(t *testing.T) {
 	root := testenv.Root(t)
-	compilers := []string{filepath.Join(standin(t), "fxc")}
+	compilers := []string{standin(t).fxc}
 	if vkd3d.Path() != "" {
 		compilers = append(compilers, vkd3d.Path())
 	} else {
@@ -269,9 +260,12 @@ OUT main(float4 p : POSITION) { OUT o = (OUT)0; o.Pos = p; return o; }
 // build.
 func TestFxcRecipes(t *testing.T) {
 	testenv.Heavy(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("the recipes are Make, Ninja and CMake on a Unix shell, with shpack built by go: none runs under Wine")
+	}
 	snippets := readmeSnippets(t)
 	bin := filepath.Dir(buildShpack(t))
-	stand := filepath.Join(standin(t), "fxc")
+	stand := standin(t).fxc
 	for _, c := range []struct {
 		name, tool, snippet, file string
 		build                     [][]string // commands of one build
