@@ -2,16 +2,19 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/internal/scratch"
 	"github.com/shpack/shpack/internal/testenv"
 )
 
@@ -42,26 +45,43 @@ func readmeSnippets(t *testing.T) map[string]string {
 	return out
 }
 
-// buildShpack compiles the command into a fresh directory and returns the
-// binary's path.
-func buildShpack(tb testing.TB) string {
-	bin := filepath.Join(testenv.TempDir(tb), "shpack")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(tb, err, string(out))
-	return bin
+// built is the shpack binary buildShpack makes, once per test process, in
+// a folder TestMain removes at the end.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
 }
 
-// need returns the path of a tool, skipping the test when it is missing and
-// CI is unset (.ci/run installs make and ninja-build).
-func need(t *testing.T, tool string) string {
-	p, err := exec.LookPath(tool)
-	if err != nil {
-		if testenv.InCI() {
-			t.Fatalf("%s is not installed: .ci/run must install it", tool)
+// buildShpack compiles the command, once for the package's tests, and
+// returns the binary's path. Tests must not change the binary nor put
+// files beside it.
+func buildShpack(tb testing.TB) string {
+	tb.Helper()
+	goTool := testenv.LinuxTool(tb, "go", "shpack built as its users build it (go build), run by a build tool")
+	built.once.Do(func() {
+		built.dir, built.err = scratch.Dir("", "shpack-built-")
+		if built.err != nil {
+			return
 		}
-		t.Skipf("%s is not installed (CI unset)", tool)
-	}
-	return p
+		bin := filepath.Join(built.dir, "shpack")
+		out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		built.path = bin
+	})
+	require.NoError(tb, built.err)
+	return built.path
+}
+
+// need returns the path of a build tool the README's recipes run (make,
+// ninja, cmake), skipping the test when it is missing and CI is unset and
+// on Windows (testenv.LinuxTool).
+func need(t *testing.T, tool string) string {
+	t.Helper()
+	return testenv.LinuxTool(t, tool, "the README's recipe for "+tool+" with shpack")
 }
 
 const waterHLSL = `#include "common.fxh"

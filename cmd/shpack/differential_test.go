@@ -214,7 +214,7 @@ func runDiffPair(t *testing.T, p *randpair.Pair, opts diffOptions, stats *diffSt
 	if path, err := exec.LookPath("glslangValidator"); err == nil {
 		d.glsl = path
 	} else if testenv.InCI() {
-		t.Fatalf("glslangValidator is missing: .ci/run installs glslang-tools")
+		d.glsl = testenv.LinuxTool(t, "glslangValidator", "that glslang's HLSL front end reads the rewritten HLSL") // fails; on Windows skips
 	}
 	stats.pairs++
 	if p.Overflows {

@@ -29,17 +29,11 @@ import (
 // original is.
 
 // glslangTool returns glslangValidator's path; the test skips without it
-// (CI unset) or fails (CI set: .ci/run installs glslang-tools).
+// (CI unset) or fails (CI set: .ci/run installs glslang-tools), and skips
+// on Windows (testenv.LinuxTool).
 func glslangTool(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("glslangValidator")
-	if err != nil {
-		if testenv.InCI() {
-			t.Fatal("glslangValidator is not installed: .ci/run must install glslang-tools")
-		}
-		t.Skip("glslangValidator is not installed (CI unset)")
-	}
-	return p
+	return testenv.LinuxTool(t, "glslangValidator", "that the HLSL compiles with glslang's HLSL front end")
 }
 
 var (

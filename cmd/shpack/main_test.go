@@ -1,24 +1,54 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/internal/scratch"
 	"github.com/shpack/shpack/internal/testenv"
 )
 
 // TestMain lets test scripts run shpack in-process as a command.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(scratchM{m}, map[string]func(){
 		"shpack": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// scratchM runs the tests, then removes the folders the package's tests
+// share: the one testscript.Main put the shpack command in (first on
+// PATH), and the one of buildShpack. testscript.Main removes its own with
+// os.RemoveAll after Run returns and exits 1 when that fails, as it does
+// under Wine (see package scratch): gone already, it is no error.
+type scratchM struct{ m *testing.M }
+
+func (s scratchM) Run() int {
+	code := s.m.Run()
+	var dirs []string
+	if path := filepath.SplitList(os.Getenv("PATH")); len(path) > 0 && filepath.Base(path[0]) == "bin" && strings.HasPrefix(filepath.Base(filepath.Dir(path[0])), "testscript-main") {
+		dirs = append(dirs, filepath.Dir(path[0]))
+	}
+	if built.dir != "" {
+		dirs = append(dirs, built.dir)
+	}
+	for _, dir := range dirs {
+		if err := scratch.RemoveAll(dir); err != nil {
+			fmt.Fprintf(os.Stderr, "removing %s: %v\n", dir, err)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
+	return code
 }
 
 // TestScripts runs the command-line scenarios in testdata/script: exit codes,

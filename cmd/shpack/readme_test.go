@@ -67,6 +67,7 @@ func infoAttr(info, key string) string {
 // its examples draw (-update rewrites them).
 func TestREADMEExamples(t *testing.T) {
 	testenv.Heavy(t)
+	testenv.LinuxTool(t, "sh", "every example of README.md as written (sh runs its command line)")
 	root := testenv.Root(t)
 	bin := filepath.Dir(buildShpack(t))
 

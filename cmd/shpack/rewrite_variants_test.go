@@ -304,34 +304,13 @@ func TestRewriteStageVariants(t *testing.T) {
 	assert.Contains(t, lay, `"variants": ["base"]`)
 	assert.Contains(t, lay, `"variants": ["fog"]`)
 
-	tool := glslangTool(t)
-	glsl := func(file, stage, entry string, defines ...string) (string, error) {
-		args := append([]string{"-V", "-D", "--hlsl-dx9-compatible", "-S", stage, "-e", entry, "-o", os.DevNull}, defines...)
-		msg, err := exec.Command(tool, append(args, file)...).CombinedOutput()
-		return string(msg), err
-	}
-	for _, c := range []struct {
-		stage, entry string
-		defines      []string
-	}{
-		{"vert", "VS", []string{"-DVSX"}}, {"vert", "VS", []string{"-DVSX", "-DFOG"}}, {"vert", "VS", []string{"-DVSX", "-DOTHER"}},
-		{"frag", "PS", []string{"-DPSX"}}, {"frag", "PS", []string{"-DPSX", "-DFOG"}},
-	} {
-		msg, err := glsl("out.hlsl", c.stage, c.entry, c.defines...)
-		assert.NoError(t, err, "%s %v:\n%s", c.entry, c.defines, msg)
-	}
-	msg, err := glsl("out.hlsl", "vert", "VS", "-DFOG")
-	assert.Error(t, err)
-	assert.Contains(t, msg, "for the variants of vs.variants only, and this permutation is none of them")
-
-	// The pixel stage apart, from the family's layout file: each of its
-	// permutations reads the vertex variants that write what it reads.
-	for _, defs := range [][]string{nil, {"-DFOG"}} {
-		args := append([]string{"rewrite", "--ps-entry=PS", "--layout=st.layout", "-o", "ps.hlsl"}, defs...)
+	// The pixel stage apart, from the family's layout file (compiled
+	// below).
+	psDefines := [][]string{nil, {"-DFOG"}}
+	for _, defs := range psDefines {
+		args := append([]string{"rewrite", "--ps-entry=PS", "--layout=st.layout", "-o", "ps" + strings.Join(defs, "") + ".hlsl"}, defs...)
 		code, _, stderr := shpackRun(append(args, "st.hlsl")...)
 		require.Equal(t, exitOK, code, "%v: %s", defs, stderr)
-		msg, err := glsl("ps.hlsl", "frag", "PS", defs...)
-		assert.NoError(t, err, "%v:\n%s", defs, msg)
 	}
 
 	// Lists that share every macro.
@@ -348,4 +327,33 @@ func TestRewriteStageVariants(t *testing.T) {
 		code, _, stderr := shpackRun(append(append([]string{"rewrite"}, args...), "st.hlsl")...)
 		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
 	}
+
+	t.Run("glslang", func(t *testing.T) {
+		tool := glslangTool(t)
+		glsl := func(file, stage, entry string, defines ...string) (string, error) {
+			args := append([]string{"-V", "-D", "--hlsl-dx9-compatible", "-S", stage, "-e", entry, "-o", os.DevNull}, defines...)
+			msg, err := exec.Command(tool, append(args, file)...).CombinedOutput()
+			return string(msg), err
+		}
+		for _, c := range []struct {
+			stage, entry string
+			defines      []string
+		}{
+			{"vert", "VS", []string{"-DVSX"}}, {"vert", "VS", []string{"-DVSX", "-DFOG"}}, {"vert", "VS", []string{"-DVSX", "-DOTHER"}},
+			{"frag", "PS", []string{"-DPSX"}}, {"frag", "PS", []string{"-DPSX", "-DFOG"}},
+		} {
+			msg, err := glsl("out.hlsl", c.stage, c.entry, c.defines...)
+			assert.NoError(t, err, "%s %v:\n%s", c.entry, c.defines, msg)
+		}
+		msg, err := glsl("out.hlsl", "vert", "VS", "-DFOG")
+		assert.Error(t, err)
+		assert.Contains(t, msg, "for the variants of vs.variants only, and this permutation is none of them")
+
+		// The pixel stage apart: each of its permutations reads the
+		// vertex variants that write what it reads.
+		for _, defs := range psDefines {
+			msg, err := glsl("ps"+strings.Join(defs, "")+".hlsl", "frag", "PS", defs...)
+			assert.NoError(t, err, "%v:\n%s", defs, msg)
+		}
+	})
 }

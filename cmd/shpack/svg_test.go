@@ -22,13 +22,7 @@ import (
 // librsvg render each into a PNG (.ci/run installs librsvg2-bin): the SVG
 // must be valid for it and the picture as large as the document says.
 func TestRegisterMapsRender(t *testing.T) {
-	rsvg, err := exec.LookPath("rsvg-convert")
-	if err != nil {
-		if testenv.InCI() {
-			t.Fatal("rsvg-convert is not installed: .ci/run must install librsvg2-bin")
-		}
-		t.Skip("rsvg-convert is not installed (CI unset)")
-	}
+	rsvg := testenv.LinuxTool(t, "rsvg-convert", "that librsvg renders every register map shpack draws")
 	root := testenv.Root(t)
 	dir := testenv.TempDir(t)
 	type run struct {
