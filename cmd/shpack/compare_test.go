@@ -145,7 +145,7 @@ optimal,2,3.0000,2.0,4,1.0000,0,11,0.0000
 	assert.Contains(t, stderr, `unknown strategy "best"`)
 	code, _, stderr = shpackRun("compare", "missing-dir")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "missing-dir: error: cannot read: no such file or directory\n", stderr)
+	assert.Equal(t, "missing-dir: error: cannot read: "+notFound+"\n", stderr)
 }
 
 // TestCompareExtensions: a directory's Cg files and headers are compared

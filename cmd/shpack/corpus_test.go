@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,6 +35,11 @@ func shpackRun(args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
+// notFound is what the system says of a file that is not there, which
+// shpack prints after "cannot read: ": "no such file or directory" on
+// Linux (docs/errors.md shows it), "File not found." under Wine.
+var notFound = syscall.ENOENT.Error()
+
 // corpusPath returns the path of a corpus file from this package's directory.
 func corpusPath(t *testing.T, name string) string {
 	return filepath.Join(testenv.Root(t), "corpus", name)
@@ -48,7 +54,7 @@ func TestCorpusGolden(t *testing.T) {
 		src, err := fs.ReadFile(corpus.FS(), name)
 		require.NoError(t, err)
 		args := corpus.Args(src)
-		path := filepath.Join("corpus", name)
+		path := "corpus/" + name // as a user types it; the goldens name it so
 		base := strings.TrimSuffix(name, filepath.Ext(name))
 		for _, st := range pack.Names() {
 			t.Run(name+"/"+st, func(t *testing.T) {

@@ -256,7 +256,7 @@ func TestLayoutFileErrors(t *testing.T) {
 		{"unknown field", []string{"rewrite", "--ps-entry=main", "--layout=field.layout", "-o", "out.hlsl", "FooP.hlsl"},
 			[]string{`field.layout:`, `error: an output has no field "colour"`}},
 		{"missing layout file", []string{"rewrite", "--ps-entry=main", "--layout=none.layout", "-o", "out.hlsl", "FooP.hlsl"},
-			[]string{"none.layout: error: cannot read the layout file: no such file or directory"}},
+			[]string{"none.layout: error: cannot read the layout file: " + notFound}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, stdout, stderr := shpackRun(c.args...)

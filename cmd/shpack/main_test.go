@@ -52,12 +52,31 @@ func (s scratchM) Run() int {
 }
 
 // TestScripts runs the command-line scenarios in testdata/script: exit codes,
-// what goes to stdout and stderr, and the files written.
+// what goes to stdout and stderr, and the files written. Besides
+// testscript's commands, a script has rmtree DIR...: rm of a folder that
+// holds files, which testscript's rm cannot do under Wine (its
+// os.RemoveAll needs a call Wine lacks; see package scratch); and $ENOENT
+// is what the system says of a missing file (notFound).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
+		WorkdirRoot:         testenv.TempDir(t),
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("ENOENT", notFound)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"rmtree": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) == 0 {
+					ts.Fatalf("usage: rmtree dir...")
+				}
+				for _, a := range args {
+					ts.Check(scratch.RemoveAll(ts.MkAbs(a)))
+				}
+			},
+		},
 	})
 }
 

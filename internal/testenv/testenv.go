@@ -84,9 +84,7 @@ func InCI() bool { return os.Getenv("CI") != "" }
 // install it); a missing path fails, since it was asked for.
 func LinuxTool(t testing.TB, name, checks string) string {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skipf("skipped on Windows: this test runs %s, a Linux program, which the Windows build's tests cannot start (they run under Wine), to check %s; the Linux run of this test checks it", name, checks)
-	}
+	LinuxOnly(t, name+", a Linux program, which the Windows build's tests cannot start (they run under Wine),", checks)
 	p, err := exec.LookPath(name)
 	switch {
 	case err == nil:
@@ -98,6 +96,17 @@ func LinuxTool(t testing.TB, name, checks string) string {
 	}
 	t.Skipf("testenv: %s is not installed (CI unset): not checking %s", name, checks)
 	return ""
+}
+
+// LinuxOnly skips the test on Windows, where what it needs is missing:
+// needs names it ("/dev/full, a Linux device,"), checks says what the
+// test checks with it. The Linux run of the same test checks it. Tests
+// that run a program call LinuxTool, which calls this.
+func LinuxOnly(t testing.TB, needs, checks string) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skipf("skipped on Windows: this test needs %s to check %s; the Linux run of this test checks it", needs, checks)
+	}
 }
 
 // Symlink makes link a symbolic link to target, for a test of what a link
