@@ -82,7 +82,7 @@ func TestMapDiagnostics(t *testing.T) {
 		"user.fx(11,7): error X3000: already at the user's line\n" +
 		"compilation failed; no code produced in /tmp/x/shpack-user.fx\n"
 	var got []string
-	for _, d := range mapDiagnostics(out, "/tmp/x/shpack-user.fx", "user.fx", m) {
+	for _, d := range mapDiagnostics(out, "/tmp/x/shpack-user.fx", "user.fx", m, strings.NewReplacer("/tmp/x/shpack-user.fx", "user.fx")) {
 		got = append(got, d.String())
 	}
 	assert.Equal(t, []string{
@@ -199,5 +199,24 @@ func TestWriteResponse(t *testing.T) {
 	for _, bad := range []string{`MSG="hi"`, `"`} {
 		_, err := WriteResponse([]string{bad})
 		assert.Error(t, err, "%q", bad)
+	}
+}
+
+// TestProfileVersions: the version tokens a program of each profile
+// starts with, as fxc and vkd3d write them: what shpack checks of a
+// profile older than Shader Model 3 (issue 40 item 3).
+func TestProfileVersions(t *testing.T) {
+	for profile, want := range map[string][]uint32{
+		"vs_1_1": {0xFFFE0101}, "vs_2_0": {0xFFFE0200}, "vs_2_a": {0xFFFE0201}, "vs_2_sw": {0xFFFE02FF, 0xFFFE0200}, "vs_3_0": {0xFFFE0300},
+		"vs_3_sw": {0xFFFE03FF, 0xFFFE0300}, "ps_1_4": {0xFFFF0104}, "ps_2_0": {0xFFFF0200}, "ps_2_a": {0xFFFF0201},
+		"ps_2_b": {0xFFFF0201, 0xFFFF0202}, "ps_3_0": {0xFFFF0300},
+	} {
+		got, ok := profileVersions(profile)
+		assert.True(t, ok, profile)
+		assert.Equal(t, want, got, profile)
+	}
+	for _, profile := range []string{"fx_2_0", "vs_4_0", "ps_5_1", "tx_1_0", "vs_2", "vs_3_a", "vs_1_sw", ""} {
+		_, ok := profileVersions(profile)
+		assert.False(t, ok, profile)
 	}
 }

@@ -13,20 +13,25 @@ package compile
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/hlsl/pp"
+	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/internal/scratch"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
@@ -64,7 +69,8 @@ func ParseKind(s string) (Kind, bool) {
 	return 0, false
 }
 
-// Options say what to compile and with what.
+// Options say what to compile and with what (Prepare reads all but
+// Compiler and Kind, which Job.Run is given).
 type Options struct {
 	Args     *Args
 	Compiler string
@@ -76,7 +82,25 @@ type Options struct {
 	LayoutOut bool
 	// TempDir holds the files handed to the compiler ("": the system's).
 	TempDir string
+	// WaitDelay is how long the compiler's output is waited for once it
+	// has exited, while a child it started still holds it (wineserver
+	// may; a daemon does for ever): 0 is DefaultWaitDelay.
+	WaitDelay time.Duration
 }
+
+// DefaultWaitDelay is Options.WaitDelay's default: what a compiler has
+// printed before it exits is read in far less.
+const DefaultWaitDelay = 500 * time.Millisecond
+
+// maxSourceBytes bounds the source read, as shpack's other commands
+// bound theirs (and the preprocessor its includes).
+const maxSourceBytes = 16 << 20
+
+// maxCommandLine is the longest command line handed to fxc as it is;
+// a longer one (a long /D) goes in a response file of shpack's: Windows
+// takes 32 767 characters for the whole line (cmd.exe 8 191), Linux 128
+// KiB for one argument.
+const maxCommandLine = 8000
 
 // An Output is a file fxc would have written.
 type Output struct {
@@ -86,28 +110,59 @@ type Output struct {
 
 // Result is what a compilation gives back.
 type Result struct {
-	// ExitCode is the compiler's (0: success), or 1 when shpack check
-	// rejects what it made.
+	// ExitCode is the compiler's (0: success; 128+N when a signal N
+	// killed it), or 1 when shpack check rejects what it made.
 	ExitCode    int
 	Diagnostics []Diagnostic
-	Outputs     []Output
-	Interfaces  []layoutfile.Interface
-	// Notes say what shpack did (rewrote, left alone); Deps are the files
-	// read (the source, its includes, the layout file's name is the
-	// caller's).
-	Notes []ir.Note
-	Deps  []string
+	// Stdout is what the compiler printed on its standard output (fxc's
+	// banner without /nologo), the names of the files shpack handed it
+	// replaced by the user's.
+	Stdout     []byte
+	Outputs    []Output
+	Interfaces []layoutfile.Interface
+	// Summary is the one line that says what shpack packed for the
+	// program compiled (nil when the program is compiled as written);
+	// Notes say the rest: what shpack did and left alone, for a reader who
+	// asks (-v). Deps are the files read (the source, its includes; the
+	// layout file's name is the caller's).
+	Summary *ir.Note
+	Notes   []ir.Note
+	Deps    []string
 }
 
-// Run compiles as fxc would, through the rewrite. An error is a problem
-// of shpack's input (the source does not parse, the layout file does not
-// fit it): positioned, nothing compiled. The compiler's own failure is
-// Result.ExitCode with its diagnostics.
+// A Job is a compilation prepared: the source read and rewritten, the
+// compiler not yet chosen nor run. Its Deps are known then, so that the
+// caller checks its outputs against them before anything runs, and a
+// source shpack cannot rewrite needs no compiler.
+type Job struct {
+	o         Options
+	rewritten []byte
+	res       *Result
+}
+
+// Deps are the files the job reads: the source and its includes.
+func (j *Job) Deps() []string { return j.res.Deps }
+
+// Run compiles as fxc would, through the rewrite: Prepare, then Job.Run.
 func Run(ctx context.Context, o Options) (*Result, error) {
-	a := o.Args
-	src, err := os.ReadFile(a.Source)
+	j, err := Prepare(o)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read: %v", a.Source, errors.Unwrap(err))
+		return nil, err
+	}
+	return j.Run(ctx, o.Compiler, o.Kind)
+}
+
+// Prepare reads and rewrites the source. An error is a problem of
+// shpack's input (the source cannot be read or does not parse, the layout
+// file does not fit it): positioned, nothing to compile.
+func Prepare(o Options) (*Job, error) {
+	a := o.Args
+	src, err := outfile.ReadInput(a.Source, maxSourceBytes)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: cannot read: %v", a.Source, outfile.Unwrap(err))
+	case len(src) > maxSourceBytes:
+		return nil, fmt.Errorf("%s: file too large (more than %d bytes)", a.Source, maxSourceBytes)
 	}
 	ppOpts := hlsl.PPOptions{Defines: a.Defines, IncludeDirs: a.Includes}
 	res := &Result{}
@@ -115,6 +170,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &Job{o: o, rewritten: rewritten, res: res}, nil
+}
+
+// Run runs the compiler (of dialect kind) on the job's rewrite and
+// checks what it made. An error is shpack's (the compiler cannot be
+// started, or ctx ended: the compiler is stopped); the compiler's own
+// failure is Result.ExitCode with its diagnostics. The files handed to
+// the compiler are removed whatever happens. A job runs once.
+func (j *Job) Run(ctx context.Context, compiler string, kind Kind) (*Result, error) {
+	o, a, res, rewritten := j.o, j.o.Args, j.res, j.rewritten
+	o.Compiler, o.Kind = compiler, kind
 	dir, err := scratch.Dir(o.TempDir, "shpack-fxc-")
 	if err != nil {
 		return nil, err
@@ -140,6 +206,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	obj := filepath.Join(dir, "out.obj")
+	// names gives the user's names of the files handed to the compiler,
+	// in every spelling the compiler may print them.
+	var names []string
+	named := func(ours, theirs, user string) {
+		if user != "" {
+			names = append(names, ours, user)
+			if theirs != ours {
+				names = append(names, theirs, user)
+			}
+		}
+	}
 	var cmd *exec.Cmd
 	var fc, fh string
 	switch o.Kind {
@@ -149,19 +226,30 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			target = "fx"
 		}
 		cmd = exec.CommandContext(ctx, o.Compiler, "-x", "hlsl", "-p", a.Profile, "-e", a.Entry, "-b", target, "-o", obj, handed)
+		named(handed, handed, a.Source)
+		named(obj, obj, a.Fo)
 	default:
 		path := func(p string) string { return p }
 		name, pre := o.Compiler, []string(nil)
 		if strings.HasSuffix(strings.ToLower(o.Compiler), ".exe") && runtime.GOOS != "windows" {
 			// Through Wine: Unix paths are Z:\ paths, and a leading '/'
 			// would read as an option.
+			if _, err := exec.LookPath("wine"); err != nil {
+				return nil, fmt.Errorf("the compiler %s is a Windows program, which runs through Wine here, and wine is not on PATH (install it, or give vkd3d-compiler: --compiler=PATH)", o.Compiler)
+			}
 			name, pre = "wine", []string{o.Compiler}
 			path = func(p string) string {
 				abs, _ := filepath.Abs(p)
 				return `Z:` + strings.ReplaceAll(abs, "/", `\`)
 			}
 		}
-		args := append(pre, "/nologo", "/T", a.Profile, "/E", a.Entry)
+		var args []string
+		for _, f := range a.Flags {
+			if f == "/nologo" || f == "-nologo" {
+				args = append(args, f) // fxc's banner as the user asked
+			}
+		}
+		args = append(args, "/T", a.Profile, "/E", a.Entry)
 		for _, d := range a.Defines {
 			args = append(args, "/D", d)
 		}
@@ -176,13 +264,16 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			args = append(args, "/I", path(i))
 		}
 		args = append(args, "/Fo", path(obj))
+		named(obj, path(obj), a.Fo)
 		if a.Fc != "" {
 			fc = filepath.Join(dir, "out.asm")
 			args = append(args, "/Fc", path(fc))
+			named(fc, path(fc), a.Fc)
 		}
 		if a.Fh != "" {
 			fh = filepath.Join(dir, "out.h")
 			args = append(args, "/Fh", path(fh))
+			named(fh, path(fh), a.Fh)
 			if a.Vn != "" {
 				args = append(args, "/Vn", a.Vn)
 			}
@@ -193,18 +284,47 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			}
 		}
 		args = append(args, path(handed))
-		cmd = exec.CommandContext(ctx, name, args...)
+		named(handed, path(handed), a.Source)
+		if long(args) {
+			// fxc reads a response file: the line stays short, whatever
+			// the user's response files held.
+			rsp := filepath.Join(dir, "args.rsp")
+			data, err := WriteResponse(args)
+			if err != nil {
+				return nil, fmt.Errorf("the command line for %s is too long to pass as it is (%d bytes), and cannot be written as a response file: %v", o.Compiler, lineLength(args), err)
+			}
+			if err := os.WriteFile(rsp, data, 0o644); err != nil {
+				return nil, err
+			}
+			args = []string{"@" + path(rsp)}
+		}
+		cmd = exec.CommandContext(ctx, name, append(pre, args...)...)
 		cmd.Env = append(os.Environ(), "WINEDEBUG=-all")
 	}
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// Once the compiler exits, its output is read for a moment more: a
+	// child it left holding the pipes (wineserver, a daemon) would else
+	// keep shpack waiting for as long as it lives.
+	cmd.WaitDelay = cmp.Or(o.WaitDelay, DefaultWaitDelay)
 	runErr := cmd.Run()
-	res.Diagnostics = mapDiagnostics(out.String(), handed, a.Source, lines)
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("the compiler %s was stopped: %w", o.Compiler, context.Cause(ctx))
+	}
+	users := strings.NewReplacer(names...)
+	res.Stdout = []byte(users.Replace(stdout.String()))
+	res.Diagnostics = mapDiagnostics(stderr.String(), handed, a.Source, lines, users)
 	var exit *exec.ExitError
 	switch {
 	case errors.As(runErr, &exit):
-		res.ExitCode = exit.ExitCode()
+		code, why := exitOf(exit.ProcessState)
+		if why != "" {
+			res.Diagnostics = append(res.Diagnostics, Diagnostic{Raw: fmt.Sprintf("shpack: error: the compiler %s %s", o.Compiler, why)})
+		}
+		res.ExitCode = code
 		return res, nil
+	case errors.Is(runErr, exec.ErrWaitDelay):
+		// The compiler succeeded; a child of its own holds the pipes.
 	case runErr != nil:
 		return nil, fmt.Errorf("cannot run the compiler %s: %v", o.Compiler, runErr)
 	}
@@ -212,19 +332,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the compiler %s succeeded but wrote no object: %v", o.Compiler, errors.Unwrap(err))
 	}
-	var prog *d3d9.Program
-	if !strings.HasPrefix(a.Profile, "fx_") {
-		// What the compiler made is checked as a user would check it.
-		if prog, err = d3d9.Read(a.Source, data); err != nil {
-			return nil, fmt.Errorf("the compiler's object cannot be read back: %v", err)
-		}
-		if errs := check.Program(prog, a.Source); len(errs) > 0 {
-			for _, e := range errs {
-				res.Diagnostics = append(res.Diagnostics, Diagnostic{File: a.Source, Severity: "error", Code: "SHPACK", Msg: "the compiled program fails shpack check: " + e.Msg})
-			}
-			res.ExitCode = 1
-			return res, nil
-		}
+	prog, err := checkObject(a, data, res)
+	if err != nil || res.ExitCode != 0 {
+		return res, err
 	}
 	if a.Fo != "" {
 		res.Outputs = append(res.Outputs, Output{a.Fo, data})
@@ -232,7 +342,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if a.Fc != "" {
 		listing, err := readOr(fc, func() ([]byte, error) {
 			if prog == nil {
-				return nil, fmt.Errorf("no listing of an effect")
+				return nil, fmt.Errorf("%s: no listing: the compiler %s writes none, and shpack prints Shader Model 2 and 3 programs only, not %s", a.Fc, o.Compiler, a.Profile)
 			}
 			var b bytes.Buffer
 			err := d3d9.Print(&b, prog)
@@ -251,6 +361,101 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		res.Outputs = append(res.Outputs, Output{a.Fh, header})
 	}
 	return res, nil
+}
+
+// long reports whether a command line is too long to hand over as it is
+// (maxCommandLine).
+func long(args []string) bool { return lineLength(args) > maxCommandLine }
+
+// lineLength is a command line's length, each word quoted and spaced.
+func lineLength(args []string) int {
+	n := 0
+	for _, a := range args {
+		n += len(a) + 3
+	}
+	return n
+}
+
+// checkObject checks the object the compiler wrote as shpack check would
+// (Shader Model 3), or what applies to its profile (older ones: that it
+// is a program of that profile, decoded where shpack decodes it: Shader
+// Model 2); a failure is a diagnostic and ExitCode 1. It returns the
+// program decoded (nil for an effect or Shader Model 1).
+func checkObject(a *Args, data []byte, res *Result) (*d3d9.Program, error) {
+	fail := func(msg string) (*d3d9.Program, error) {
+		res.Diagnostics = append(res.Diagnostics, Diagnostic{File: a.Source, Severity: "error", Code: "SHPACK", Msg: msg})
+		res.ExitCode = 1
+		return nil, nil
+	}
+	want, known := profileVersions(a.Profile)
+	if !known {
+		return nil, nil // an effect, or a profile shpack does not model
+	}
+	var got uint32
+	if len(data) >= 4 {
+		got = binary.LittleEndian.Uint32(data)
+	}
+	if !slices.Contains(want, got) {
+		what := "no version token"
+		if len(data) >= 4 {
+			what = fmt.Sprintf("version token %#08x", got)
+		}
+		return fail(fmt.Sprintf("the compiled program is not %s (%#08x): it starts with %s", a.Profile, want[0], what))
+	}
+	if got>>8&0xFF < 2 {
+		return nil, nil // Shader Model 1: its tokens carry no lengths to decode by
+	}
+	prog, err := d3d9.Read(a.Source, data)
+	if err != nil {
+		return nil, fmt.Errorf("the compiler's object cannot be read back: %v", err)
+	}
+	if a.Profile != "vs_3_0" && a.Profile != "ps_3_0" {
+		return prog, nil // Shader Model 2, or vs_3_sw
+	}
+	// What the compiler made is checked as a user would check it.
+	for _, e := range check.Program(prog, a.Source) {
+		fail("the compiled program fails shpack check: " + e.Msg)
+	}
+	return prog, nil
+}
+
+// profileVersions are the version tokens a program of a vs_ or ps_
+// profile may start with, as compilers write them, or false: vs_2_a and
+// ps_2_a are 2.1 (vs_2_x's, ps_2_x's), ps_2_b 2.1 or 2.2 (vkd3d's), a
+// software profile (_sw) its model's minor 0xFF or 0 (vkd3d's).
+func profileVersions(profile string) ([]uint32, bool) {
+	parts := strings.Split(profile, "_")
+	if len(parts) != 3 || len(parts[1]) != 1 || parts[1][0] < '1' || parts[1][0] > '3' {
+		return nil, false
+	}
+	major := uint32(parts[1][0] - '0')
+	var minors []uint32
+	switch m := parts[2]; {
+	case m == "sw" && major >= 2:
+		minors = []uint32{0xFF, 0}
+	case major == 2 && (m == "a" || m == "x"):
+		minors = []uint32{1}
+	case major == 2 && m == "b":
+		minors = []uint32{1, 2}
+	case len(m) == 1 && m[0] >= '0' && m[0] <= '4':
+		minors = []uint32{uint32(m[0] - '0')}
+	default:
+		return nil, false
+	}
+	var stage uint32
+	switch parts[0] {
+	case "vs":
+		stage = 0xFFFE0000
+	case "ps":
+		stage = 0xFFFF0000
+	default:
+		return nil, false
+	}
+	tokens := make([]uint32, len(minors))
+	for i, m := range minors {
+		tokens[i] = stage | major<<8 | m
+	}
+	return tokens, true
 }
 
 // readOr reads the file the compiler wrote, or makes it when the compiler
@@ -305,9 +510,13 @@ func rewriteFor(a *Args, src []byte, ppOpts *hlsl.PPOptions, o Options, res *Res
 		if o.Layout != nil || o.LayoutOut {
 			return nil, fmt.Errorf("%s: --layout and --layout-out apply to vs_3_0 and ps_3_0, not %s", a.Source, a.Profile)
 		}
-		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: a.Source}, Msg: fmt.Sprintf("%s is not packed (shpack packs vs_3_0 outputs and ps_3_0 inputs): compiled as written", a.Profile)})
-		if p, errs := pp.Preprocess(a.Source, src, ppOpts); len(errs) == 0 {
-			res.Deps = p.Files // for a depfile; the compiler reports what is wrong
+		msg := fmt.Sprintf("%s is compiled as written: shpack packs vs_3_0 outputs and ps_3_0 inputs, and checks Shader Model 3 programs only (of a %s program, that it is one)", a.Profile, a.Profile)
+		if _, known := profileVersions(a.Profile); !known {
+			msg = fmt.Sprintf("%s is compiled as written: shpack packs and checks vs_3_0 and ps_3_0 programs", a.Profile)
+		}
+		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: a.Source}, Msg: msg})
+		if p, _ := pp.Preprocess(a.Source, src, ppOpts); p != nil {
+			res.Deps = p.Files // for a depfile and the outputs' checks; the compiler reports what is wrong
 		}
 		return src, nil
 	}
@@ -354,5 +563,43 @@ func rewriteFor(a *Args, src []byte, ppOpts *hlsl.PPOptions, o Options, res *Res
 	res.Notes = append(res.Notes, r.Notes...)
 	res.Deps = r.Deps
 	res.Interfaces = r.Interfaces
+	res.Summary = summary(a, r.Pairs)
 	return r.Outputs[0], nil
+}
+
+// summary is the one line that says what the rewrite changed for the
+// program compiled (a.Entry, or every vertex shader of an effect), or
+// nil when it changed nothing there.
+func summary(a *Args, pairs []driver.RewrittenPair) *ir.Note {
+	effect := strings.HasPrefix(a.Profile, "fx_")
+	var parts []string
+	var pos ir.Pos
+	seen := map[string]bool{}
+	for _, p := range pairs {
+		if !p.Rewritten {
+			continue
+		}
+		var part string
+		var at ir.Pos
+		switch {
+		case p.VS != "" && (effect || p.VS == a.Entry) && !seen[p.VS]:
+			seen[p.VS] = true
+			part = fmt.Sprintf("%s's %d outputs packed into %d general registers", p.VS, len(p.VSLayout.Sig.Elements), p.VSLayout.GeneralRegisters())
+			at = p.VSLayout.Sig.Pos
+		case p.PS != "" && p.PS == a.Entry && !effect && !seen[p.PS]:
+			seen[p.PS] = true
+			part = fmt.Sprintf("%s reads its %d inputs from %d packed general registers", p.PS, len(p.PSLayout.Sig.Elements), p.PSLayout.GeneralRegisters())
+			at = p.PSLayout.Sig.Pos
+		default:
+			continue
+		}
+		if len(parts) == 0 {
+			pos = at
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return &ir.Note{Pos: pos, Msg: "shpack: " + strings.Join(parts, "; ")}
 }
