@@ -185,9 +185,9 @@ var (
 
 // mapDiagnostics reads the compiler's output, and moves every diagnostic
 // that names the file shpack handed it (its base name is given) to the
-// user's position by m; other lines pass as they are, with that file's
-// name replaced by source.
-func mapDiagnostics(out, handed, source string, m lineMap) []Diagnostic {
+// user's position by m; other lines pass as they are, with the names of
+// the files shpack handed the compiler replaced by the user's (users).
+func mapDiagnostics(out, handed, source string, m lineMap, users *strings.Replacer) []Diagnostic {
 	var ds []Diagnostic
 	for line := range strings.Lines(out) {
 		line = strings.TrimRight(line, "\r\n")
@@ -207,7 +207,7 @@ func mapDiagnostics(out, handed, source string, m lineMap) []Diagnostic {
 			d.Line, _ = strconv.Atoi(s[2])
 			d.Col, _ = strconv.Atoi(s[3])
 		} else {
-			ds = append(ds, Diagnostic{Raw: strings.ReplaceAll(line, handed, source)})
+			ds = append(ds, Diagnostic{Raw: users.Replace(line)})
 			continue
 		}
 		if sameFile(d.File, handed) {

@@ -41,7 +41,7 @@ func FuzzMapDiagnostics(f *testing.F) {
 	f.Add("x(99999999999999999999,1): error X1: big\n", "#line -3\n")
 	f.Fuzz(func(t *testing.T, out, text string) {
 		m := mapOfText(text, "src.fx")
-		for _, d := range mapDiagnostics(out, "x", "src.fx", m) {
+		for _, d := range mapDiagnostics(out, "x", "src.fx", m, strings.NewReplacer("x", "src.fx")) {
 			_ = d.String()
 		}
 	})

@@ -130,7 +130,7 @@ func TestFxcCommand(t *testing.T) {
 			}
 
 			// Nothing to pack: the compiler gets the file as it is.
-			code, _, stderr = shpackRun("fxc", cc, "/T", "vs_3_0", "/E", "VS", "/Fo", "fits.vso", "fits.hlsl")
+			code, _, stderr = shpackRun("fxc", cc, "-v", "/T", "vs_3_0", "/E", "VS", "/Fo", "fits.vso", "fits.hlsl")
 			require.Equal(t, exitOK, code, stderr)
 			assert.Contains(t, stderr, "fits vs_3_0 with one register per semantic: compiled as written")
 			if compiler == "fxc" {
