@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,7 +34,7 @@ technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile
 V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
 float4 PS(V i) : COLOR0 { return i.a; }
 `), 0o644))
-	require.NoError(t, os.Symlink(header, filepath.Join(dir, "link.fxh")))
+	require.NoError(t, os.Link(header, filepath.Join(dir, "hard.fxh")))
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
 	vs, ps := filepath.Join(root, "corpus", "repack", "macros.vsh"), filepath.Join(root, "corpus", "repack", "macros.psh")
 	out := func(name string) string { return filepath.Join(dir, name) }
@@ -46,15 +47,19 @@ float4 PS(V i) : COLOR0 { return i.a; }
 		{"rewrite: output and map", []string{"rewrite", "--all", fx, "-o", out("o.fx"), "--svg=" + out("o.fx")}, "two outputs of this run name the same file"},
 		{"repack: both programs", []string{"repack", "--vs-out=" + out("q"), "--ps-out=" + out("q"), vs, ps}, "two outputs of this run name the same file"},
 		{"repack: a program and the map", []string{"repack", "--vs-out=" + out("q"), "--ps-out=" + out("q2"), "--svg=" + out("q"), vs, ps}, "two outputs of this run name the same file"},
-		{"link: both programs through ..", []string{"link", "--vs-entry=VS", "--ps-entry=PS", "--vs-out=" + out("f"), "--ps-out=" + filepath.Join(dir, "sub", "..", "f"), pair}, "two outputs of this run name the same file"},
+		{"link: both programs through ..", []string{"link", "--vs-entry=VS", "--ps-entry=PS", "--vs-out=" + out("f"), "--ps-out=" + dir + "/sub/../f", pair}, "two outputs of this run name the same file"},
 		{"rewrite onto the include", []string{"rewrite", "--all", fx, "-o", header}, "which it reads (an include of its input)"},
 		{"rewrite onto the include through a link", []string{"rewrite", "--all", fx, "-o", out("link.fxh")}, "which it reads"},
+		{"rewrite onto the include through a hard link", []string{"rewrite", "--all", fx, "-o", out("hard.fxh")}, "which it reads"},
 		{"pack onto the include", []string{fx, "-o", header}, "which it reads"},
 		{"link onto the include", []string{"link", "--vs-entry=VS", "--ps-entry=PS", "--vs-out=" + header, "--ps-out=" + out("p.psh"), pair}, "which it reads"},
-		{"depfile onto the include", []string{fx, "-o", out("y.vsh"), "--depfile=" + filepath.Join(dir, "sub", "..", "common.fxh")}, "which it reads"},
+		{"depfile onto the include", []string{fx, "-o", out("y.vsh"), "--depfile=" + dir + "/sub/../common.fxh"}, "which it reads"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			if strings.HasSuffix(tc.name, "through a link") {
+				testenv.Symlink(t, header, out("link.fxh"))
+			}
 			code, stdout, stderr := shpackRun(tc.args...)
 			assert.Equal(t, exitUsage, code, stderr)
 			assert.Contains(t, stderr, tc.stderr)

@@ -243,7 +243,7 @@ func TestRepackCompiled(t *testing.T) {
 		for _, r := range c.renders {
 			t.Run(c.name+"/"+r.vs+"+"+r.ps, func(t *testing.T) {
 				tmp := testenv.TempDir(t)
-				linkFolder(t, filepath.Join(root, "corpus", "rewrite"), tmp, nil)
+				copyFolder(t, filepath.Join(root, "corpus", "rewrite"), tmp, nil)
 				vs, ps := compilePair(t, tmp, r, "orig")
 				before, err := asmcheck.CheckFile(t, vs)
 				require.NoError(t, err)

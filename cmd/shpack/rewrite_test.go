@@ -55,7 +55,9 @@ func rewriteCases(t *testing.T) []rewriteCase {
 		}
 		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		require.NoError(t, err)
-		c := rewriteCase{name: e.Name(), inputs: []string{filepath.Join("corpus", "rewrite", e.Name())}}
+		// Inputs as a user types them, from the repository root: the
+		// goldens name them so.
+		c := rewriteCase{name: e.Name(), inputs: []string{"corpus/rewrite/" + e.Name()}}
 		isMain := false
 		sc := bufio.NewScanner(bytes.NewReader(src))
 		for sc.Scan() {
@@ -69,7 +71,7 @@ func rewriteCases(t *testing.T) []rewriteCase {
 					if strings.HasPrefix(a, "-") {
 						c.flags = append(c.flags, a)
 					} else {
-						c.inputs = append(c.inputs, filepath.Join("corpus", "rewrite", a))
+						c.inputs = append(c.inputs, "corpus/rewrite/"+a)
 					}
 				}
 			}
@@ -211,8 +213,8 @@ func TestRewriteCompilesAndRenders(t *testing.T) {
 			// each build a folder with the corpus, the rewritten files over
 			// their originals in the new one.
 			orig, rewritten := filepath.Join(tmp, "orig"), filepath.Join(tmp, "new")
-			linkFolder(t, corpusDir, orig, nil)
-			linkFolder(t, corpusDir, rewritten, func(name string) string {
+			copyFolder(t, corpusDir, orig, nil)
+			copyFolder(t, corpusDir, rewritten, func(name string) string {
 				p := filepath.Join(out, name)
 				if _, err := os.Stat(p); err == nil {
 					return p
@@ -261,9 +263,11 @@ func TestRewriteCompilesAndRenders(t *testing.T) {
 	}
 }
 
-// linkFolder fills dir with symbolic links to the files of corpusDir, or to
-// the file replace names for a file when it names one.
-func linkFolder(t *testing.T, corpusDir, dir string, replace func(string) string) {
+// copyFolder fills dir with copies of the files of corpusDir, or of the
+// file replace names for a file when it names one. (Copies, not symbolic
+// links: under Wine, which runs the Windows build's tests, os.Symlink
+// makes none and says it did.)
+func copyFolder(t *testing.T, corpusDir, dir string, replace func(string) string) {
 	t.Helper()
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	entries, err := os.ReadDir(corpusDir)
@@ -278,7 +282,9 @@ func linkFolder(t *testing.T, corpusDir, dir string, replace func(string) string
 				target = p
 			}
 		}
-		require.NoError(t, os.Symlink(target, filepath.Join(dir, e.Name())))
+		data, err := os.ReadFile(target)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644))
 	}
 }
 
@@ -358,7 +364,7 @@ func TestRewriteCommandLine(t *testing.T) {
 		{[]string{"rewrite", "--nope", sdk}, exitUsage, "flag provided but not defined: -nope"},
 		{[]string{"rewrite", "--out-dir=" + testenv.TempDir(t), sdk, filepath.Join("corpus", "effect_file.fx"), filepath.Join("corpus", "rewrite", "effect_file.fx")}, exitUsage, "would both write"},
 		{[]string{"rewrite", "--out-dir=corpus/rewrite", sdk}, exitUsage, "would overwrite it"},
-		{[]string{"rewrite", "missing.fx"}, exitInput, "missing.fx: error: cannot read: no such file or directory"},
+		{[]string{"rewrite", "missing.fx"}, exitInput, "missing.fx: error: cannot read: " + notFound},
 		{[]string{"rewrite", "--vs-entry=Nope", "--ps-entry=ScenePS", sdk}, exitInput, "error: no function named Nope in " + sdk},
 		{[]string{"rewrite", "--vs-entry=SceneVS", "--ps-entry=FogPS", "-D", "X(=1", sdk}, exitInput, "error:"},
 	}
@@ -388,23 +394,26 @@ func TestRewriteOutputs(t *testing.T) {
 	got, _ := os.ReadFile(out)
 	assert.Equal(t, "previous\n", string(got), "an error leaves the output as it was")
 
-	vs := filepath.Join("corpus", "rewrite", "two_files_vs.hlsl")
-	ps := filepath.Join("corpus", "rewrite", "two_files_ps.hlsl")
+	vs := "corpus/rewrite/two_files_vs.hlsl" // as typed, as the depfile names them
+	ps := "corpus/rewrite/two_files_ps.hlsl"
 	dep := filepath.Join(dir, "out.d")
 	code, _, stderr = shpackRun("rewrite", "--vs-entry=MainVS", "--ps-entry=MainPS", "--out-dir="+dir, "--depfile="+dep, vs, ps)
 	require.Equal(t, exitOK, code, stderr)
 	d, err := os.ReadFile(dep)
 	require.NoError(t, err)
+	// The include by the name it was opened by: its includer's folder and
+	// its name joined by filepath.Join.
+	common := filepath.Join("corpus", "rewrite", "two_files_common.fxh")
 	assert.Equal(t, filepath.Join(dir, "two_files_vs.hlsl")+`: \
   corpus/rewrite/two_files_vs.hlsl \
-  corpus/rewrite/two_files_common.fxh \
+  `+common+` \
   corpus/rewrite/two_files_ps.hlsl
 `+filepath.Join(dir, "two_files_ps.hlsl")+`: \
   corpus/rewrite/two_files_vs.hlsl \
-  corpus/rewrite/two_files_common.fxh \
+  `+common+` \
   corpus/rewrite/two_files_ps.hlsl
 
-corpus/rewrite/two_files_common.fxh:
+`+common+`:
 `, string(d))
 
 	src, err := os.ReadFile(filepath.Join("corpus", "rewrite", "sdk_effect_out_params.fx"))
@@ -430,8 +439,8 @@ func TestRewriteIdempotent(t *testing.T) {
 			code, _, stderr := runRewrite(t, c, dir)
 			require.Equal(t, exitOK, code, stderr)
 			// Run again on the outputs, from their folder (includes are
-			// found beside the inputs, so link the corpus there).
-			linkFolder(t, filepath.Join(testenv.Root(t), "corpus", "rewrite"), filepath.Join(dir, "corpus"), func(name string) string {
+			// found beside the inputs, so copy the corpus there).
+			copyFolder(t, filepath.Join(testenv.Root(t), "corpus", "rewrite"), filepath.Join(dir, "corpus"), func(name string) string {
 				if p := filepath.Join(dir, name); fileExists(p) {
 					return p
 				}
