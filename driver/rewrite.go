@@ -41,6 +41,11 @@ type RewriteOptions struct {
 	// It implies All: a stage built later from the file reads packed
 	// registers, so every shader the file describes is rewritten.
 	LayoutOut bool
+	// OutputPaths are where the outputs will be written, by source ("" or
+	// "-": standard output, or not known). An output written into another
+	// folder than its source's has the includes its source finds in its
+	// own folder named from there, so that it compiles where it is.
+	OutputPaths []string
 	// verifyMerge makes RewriteVariants check that each variant reads
 	// the merged source as its own rewrite (the tests' property).
 	verifyMerge bool
@@ -214,6 +219,7 @@ func (w *rewriter) apply(plan *rewrite.Plan) (*RewriteResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	relocateOutputs(w.srcs, out, w.opts.OutputPaths)
 	w.res.Outputs = out
 	return w.res, nil
 }

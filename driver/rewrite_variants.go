@@ -133,6 +133,9 @@ func stageConditions(vs, ps []Variant, vsName, psName string) (string, string, e
 // rewriteVariantSets rewrites every variant of sets (one list for both
 // stages, or one list per stage) into one source per file.
 func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (*RewriteResult, error) {
+	// The merged outputs are relocated once, at the end.
+	paths := opts.OutputPaths
+	opts.OutputPaths = nil
 	for _, set := range sets {
 		if len(set.vars) == 0 {
 			return nil, fmt.Errorf("driver: no variants in %s", set.name)
@@ -404,6 +407,7 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 			}
 		}
 	}
+	relocateOutputs(srcs, merged, paths)
 	res.Outputs = merged
 	res.Notes = append(notes, res.Notes...)
 	if layoutOut {

@@ -126,8 +126,7 @@ func TestRewriteGlslang(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			out := testenv.TempDir(t)
-			code, _, stderr := runRewrite(t, c, out)
+			code, _, stderr, out := runRewrite(t, c)
 			require.Equal(t, exitOK, code, stderr)
 			for _, r := range c.renders {
 				for _, s := range []struct{ entry, file, stage string }{{r.vs, r.vsFile, "vert"}, {r.ps, r.psFile, "frag"}} {

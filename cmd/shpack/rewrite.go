@@ -91,6 +91,7 @@ func (e *env) runRewrite(files []string) int {
 		TexcoordNames: e.semantics == "texcoord",
 		All:           e.all, VSEntry: e.vsEntry, PSEntry: e.psEntry,
 		Layout: e.layoutFile, LayoutOut: e.layoutOut != "",
+		OutputPaths: outputs,
 	}
 	var res *driver.RewriteResult
 	switch {

@@ -110,14 +110,37 @@ func parseRenderLine(t *testing.T, file, s string) renderLine {
 	return r
 }
 
-// runRewrite rewrites a case into dir (--out-dir) from the repository root.
-func runRewrite(t *testing.T, c rewriteCase, dir string) (int, string, string) {
+// rewriteWorkspace copies the rewrite corpus into a new folder, as
+// corpus/rewrite there, and returns the folder: a case's inputs are paths
+// from it, as from the repository's root.
+func rewriteWorkspace(t *testing.T) string {
 	t.Helper()
-	t.Chdir(testenv.Root(t))
+	ws := testenv.TempDir(t)
+	copyFolder(t, filepath.Join(testenv.Root(t), "corpus", "rewrite"), filepath.Join(ws, "corpus", "rewrite"), nil)
+	return ws
+}
+
+// runRewriteIn rewrites a case from workspace ws (rewriteWorkspace) into
+// ws/corpus/OUT (--out-dir), a folder beside the corpus's own: an output
+// written into another folder than its input names the includes its
+// input finds beside itself from there ("../rewrite/NAME"), the same
+// bytes wherever the workspace is. It returns the outputs' folder.
+func runRewriteIn(t *testing.T, ws string, c rewriteCase, out string) (code int, stdout, stderr, dir string) {
+	t.Helper()
+	t.Chdir(ws)
+	dir = filepath.Join(ws, "corpus", out)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
 	args := append([]string{"rewrite"}, c.flags...)
-	args = append(args, "--out-dir="+dir)
+	args = append(args, "--out-dir=corpus/"+out)
 	args = append(args, c.inputs...)
-	return shpackRun(args...)
+	code, stdout, stderr = shpackRun(args...)
+	return code, stdout, stderr, dir
+}
+
+// runRewrite is runRewriteIn in a workspace of its own, into corpus/out.
+func runRewrite(t *testing.T, c rewriteCase) (code int, stdout, stderr, dir string) {
+	t.Helper()
+	return runRewriteIn(t, rewriteWorkspace(t), c, "out")
 }
 
 // TestRewriteGolden rewrites every case of the rewrite corpus and compares
@@ -127,8 +150,7 @@ func TestRewriteGolden(t *testing.T) {
 	golden := filepath.Join(root, "corpus", "rewrite", "testdata")
 	for _, c := range rewriteCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			dir := testenv.TempDir(t)
-			code, stdout, stderr := runRewrite(t, c, dir)
+			code, stdout, stderr, dir := runRewrite(t, c)
 			assert.Empty(t, stdout)
 			base := strings.TrimSuffix(c.name, filepath.Ext(c.name))
 			if strings.HasPrefix(c.name, "err_") {
@@ -147,9 +169,8 @@ func TestRewriteGolden(t *testing.T) {
 				testenv.Golden(t, filepath.Join(golden, strings.TrimSuffix(filepath.Base(in), ext)+".rewritten"+ext), got, *update)
 			}
 			// Same input, same bytes; and one input on stdout is the same
-			// as the file --out-dir writes.
-			dir2 := testenv.TempDir(t)
-			code2, _, stderr2 := runRewrite(t, c, dir2)
+			// as the file written beside it (where no include moves).
+			code2, _, stderr2, dir2 := runRewrite(t, c)
 			assert.Equal(t, code, code2)
 			assert.Equal(t, stderr, stderr2)
 			for _, in := range c.inputs {
@@ -160,7 +181,10 @@ func TestRewriteGolden(t *testing.T) {
 			if len(c.inputs) == 1 {
 				code3, stdout3, _ := shpackRun(append(append([]string{"rewrite"}, c.flags...), c.inputs[0])...)
 				assert.Equal(t, exitOK, code3)
-				a, _ := os.ReadFile(filepath.Join(dir, filepath.Base(c.inputs[0])))
+				beside := c.inputs[0] + ".packed"
+				code4, _, _ := shpackRun(append(append([]string{"rewrite"}, c.flags...), "-o", beside, c.inputs[0])...)
+				assert.Equal(t, exitOK, code4)
+				a, _ := os.ReadFile(beside)
 				assert.Equal(t, string(a), stdout3)
 			}
 		})
@@ -205,14 +229,13 @@ func TestRewriteCompilesAndRenders(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			tmp := testenv.TempDir(t)
-			out := filepath.Join(tmp, "out")
-			code, _, stderr := runRewrite(t, c, out)
+			code, _, stderr, out := runRewrite(t, c)
 			require.Equal(t, exitOK, code, stderr)
 			// The compiler opens includes from its working directory: give
 			// each build a folder with the corpus, the rewritten files over
-			// their originals in the new one.
-			orig, rewritten := filepath.Join(tmp, "orig"), filepath.Join(tmp, "new")
+			// their originals in the new one (the outputs' own folder, from
+			// which their includes are named).
+			orig, rewritten := filepath.Join(filepath.Dir(out), "orig"), out
 			copyFolder(t, corpusDir, orig, nil)
 			copyFolder(t, corpusDir, rewritten, func(name string) string {
 				p := filepath.Join(out, name)
@@ -429,30 +452,22 @@ func TestRewriteOutputs(t *testing.T) {
 // TestRewriteIdempotent: a rewritten file fits, so rewriting it again
 // changes nothing.
 func TestRewriteIdempotent(t *testing.T) {
-	t.Chdir(testenv.Root(t))
 	for _, c := range rewriteCases(t) {
 		if strings.HasPrefix(c.name, "err_") || slices.Contains(c.flags, "--all") {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			dir := testenv.TempDir(t)
-			code, _, stderr := runRewrite(t, c, dir)
+			ws := rewriteWorkspace(t)
+			code, _, stderr, dir := runRewriteIn(t, ws, c, "out")
 			require.Equal(t, exitOK, code, stderr)
-			// Run again on the outputs, from their folder (includes are
-			// found beside the inputs, so copy the corpus there).
-			copyFolder(t, filepath.Join(testenv.Root(t), "corpus", "rewrite"), filepath.Join(dir, "corpus"), func(name string) string {
-				if p := filepath.Join(dir, name); fileExists(p) {
-					return p
-				}
-				return ""
-			})
+			// Run again on the outputs, into a folder beside theirs (their
+			// includes name the corpus's headers from there).
 			again := c
 			again.inputs = nil
 			for _, in := range c.inputs {
-				again.inputs = append(again.inputs, filepath.Join(dir, "corpus", filepath.Base(in)))
+				again.inputs = append(again.inputs, "corpus/out/"+filepath.Base(in))
 			}
-			dir2 := testenv.TempDir(t)
-			code, _, stderr = runRewrite(t, again, dir2)
+			code, _, stderr, dir2 := runRewriteIn(t, ws, again, "again")
 			require.Equal(t, exitOK, code, stderr)
 			assert.NotContains(t, stderr, "packed into")
 			for _, in := range c.inputs {
@@ -479,14 +494,12 @@ func fileExists(p string) bool {
 // subsequence, and what the rewrite edits (return types, returns, the
 // parameters that go) is the rest.
 func TestRewriteLineNumbers(t *testing.T) {
-	t.Chdir(testenv.Root(t))
 	for _, c := range rewriteCases(t) {
 		if strings.HasPrefix(c.name, "err_") {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
-			dir := testenv.TempDir(t)
-			code, _, stderr := runRewrite(t, c, dir)
+			code, _, stderr, dir := runRewrite(t, c)
 			require.Equal(t, exitOK, code, stderr)
 			for _, in := range c.inputs {
 				orig, err := os.ReadFile(in)

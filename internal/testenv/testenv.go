@@ -5,34 +5,47 @@
 package testenv
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/shpack/shpack/internal/scratch"
 )
 
 // Root returns the repository root: the nearest directory at or above the
-// working directory that holds go.mod.
+// working directory that holds go.mod, as the test binary started (go test
+// starts it in its package's directory): a test that changed directory
+// into a folder of its own still finds the repository.
 func Root(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := root()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// root finds the repository root once per test binary.
+var root = sync.OnceValues(func() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Fatal("testenv: no go.mod above the working directory")
+			return "", errors.New("testenv: no go.mod above the working directory")
 		}
 		dir = parent
 	}
-}
+})
 
 // Shared returns the path of a file or directory in ../shared beside the
 // repository root. If it does not exist the test is skipped, unless CI is

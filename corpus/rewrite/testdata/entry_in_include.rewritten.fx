@@ -5,7 +5,7 @@
 // and the edited copy follows it.
 #define IncludedVS IncludedVS_unpacked
 #line 6 "corpus/rewrite/entry_in_include.fx"
-#include "entry_in_include.fxh"
+#include "../rewrite/entry_in_include.fxh"
 #undef IncludedVS
 // Added by shpack: IncludedVS writes its 12 outputs packed into 3 general
 // registers (strategy optimal; one register per semantic takes 11, vs_3_0 has

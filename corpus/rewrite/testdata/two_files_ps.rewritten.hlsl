@@ -1,6 +1,6 @@
 // shpack: part-of two_files_vs.hlsl
 // The pixel shader of two_files_vs.hlsl, in a file of its own.
-#include "two_files_common.fxh"
+#include "../rewrite/two_files_common.fxh"
 
 // Added by shpack: MainPS reads 5 registers that MainVS writes packed
 // (strategy optimal). It takes them as a MainPS_Packed, and MainPS_UNPACK

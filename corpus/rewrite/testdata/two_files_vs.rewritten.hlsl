@@ -3,7 +3,7 @@
 //
 // A vertex shader and a pixel shader in two files that include one struct:
 // each file is rewritten (one output per input); the header is not touched.
-#include "two_files_common.fxh"
+#include "../rewrite/two_files_common.fxh"
 
 // Added by shpack: MainVS writes its 12 outputs packed into 5 general
 // registers (strategy optimal; one register per semantic takes 11, vs_3_0 has
