@@ -144,8 +144,11 @@ func (u *Unit) EntryPoint(name string) (*EntryPoint, error) {
 // of "[attrs] mods Ret Name(Params) : SEM { Body }" stands.
 type FuncSyntax struct {
 	// Start is the declaration's first token (an attribute, a modifier or
-	// the return type).
-	Start Token
+	// the return type); Prev the token before it (Ctx -1 at the start of
+	// the unit): a rewrite that inserts text before a declaration whose
+	// first token a macro made checks that the macro's invocation makes
+	// nothing before it.
+	Start, Prev Token
 	// Ret are the return type's tokens, Name the function's name.
 	Ret  []Token
 	Name Token
@@ -169,9 +172,13 @@ func (u *Unit) funcSyntax(f *funcDecl) FuncSyntax {
 	open, closeParen := f.Params.Pos.Offset, f.Params.Close.Offset
 	fs := FuncSyntax{
 		Start: u.tokens[f.Pos.Offset],
+		Prev:  Token{Ctx: -1},
 		Ret:   u.tokens[f.Ret.Pos.Offset:f.Name.Pos.Offset],
 		Name:  u.tokens[f.Name.Pos.Offset],
 		Open:  u.tokens[open], CloseParen: u.tokens[closeParen],
+	}
+	if f.Pos.Offset > 0 {
+		fs.Prev = u.tokens[f.Pos.Offset-1]
 	}
 	depth, start := 0, open+1
 	inner := u.tokens[open+1 : closeParen]

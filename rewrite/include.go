@@ -2,7 +2,9 @@ package rewrite
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/shpack/shpack/hlsl"
@@ -60,7 +62,8 @@ func includedDefinition(ep *hlsl.EntryPoint) int32 {
 // includeFile returns the file object for include context ctx of main
 // file f, reading it the first time; nil after an error.
 func (a *applier) includeFile(main *file, ctx int32, ep *hlsl.EntryPoint) *include {
-	if inc, ok := a.includes[ctx]; ok {
+	key := includeKey{main, ctx}
+	if inc, ok := a.includes[key]; ok {
 		return inc
 	}
 	pp := main.Unit.PP
@@ -76,8 +79,16 @@ func (a *applier) includeFile(main *file, ctx int32, ep *hlsl.EntryPoint) *inclu
 	}
 	f := &file{File: &File{Name: path, Src: src, Unit: main.Unit}, a: a, renames: map[int]edit{}, prefix: main.prefix, ctx: ctx, main: main}
 	inc := &include{f: f}
-	a.includes[ctx] = inc
+	a.includes[key] = inc
 	return inc
+}
+
+// An includeKey names an include context of one main file: each file
+// given is preprocessed on its own, and numbers its contexts from 1 (two
+// wrappers that each include one stage's header both have a context 1).
+type includeKey struct {
+	main *file
+	ctx  int32
 }
 
 // only returns ep with its definition as its only declaration: a
@@ -92,13 +103,13 @@ func only(ep *hlsl.EntryPoint) *hlsl.EntryPoint {
 // placeIncludes puts each include's edited definitions into the main file
 // that includes it (see above).
 func (a *applier) placeIncludes() {
-	ctxs := make([]int32, 0, len(a.includes))
-	for c := range a.includes {
-		ctxs = append(ctxs, c)
-	}
-	slices.Sort(ctxs)
-	for _, c := range ctxs {
-		inc := a.includes[c]
+	keys := slices.Collect(maps.Keys(a.includes))
+	index := func(f *file) int { return slices.Index(a.files, f) }
+	slices.SortFunc(keys, func(x, y includeKey) int {
+		return cmp.Or(cmp.Compare(index(x.main), index(y.main)), cmp.Compare(x.ctx, y.ctx))
+	})
+	for _, k := range keys {
+		inc, c := a.includes[k], k.ctx
 		if len(inc.entries) == 0 {
 			continue
 		}

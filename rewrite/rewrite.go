@@ -54,6 +54,7 @@ import (
 	"strings"
 
 	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/hlsl/pp"
 	"github.com/shpack/shpack/ir"
 )
 
@@ -193,7 +194,7 @@ func Edits(p *Plan) ([][]Edit, error) {
 			taken[id] = true
 		}
 	}
-	a := &applier{taken: taken, files: make([]*file, len(p.Files)), includes: map[int32]*include{}, readInclude: p.ReadInclude}
+	a := &applier{taken: taken, files: make([]*file, len(p.Files)), includes: map[includeKey]*include{}, readInclude: p.ReadInclude}
 	for i := range p.Files {
 		a.files[i] = &file{File: &p.Files[i], a: a, renames: map[int]edit{}, prefix: fieldPrefix(p.Files[i].Unit.PP.Macros)}
 	}
@@ -297,11 +298,13 @@ func Edits(p *Plan) ([][]Edit, error) {
 type applier struct {
 	// includes are the included files that define entry functions, by
 	// include context; readInclude reads them.
-	includes    map[int32]*include
+	includes    map[includeKey]*include
 	readInclude func(path string) ([]byte, error)
 	taken       map[string]bool
 	files       []*file
 	errs        ir.ErrorList
+	// useIndex finds each unit's macro invocations by place (macros.go).
+	useIndex map[*hlsl.Unit]map[useKey]*pp.MacroUse
 }
 
 // fresh returns base, or base with a number, so that it names nothing the
@@ -391,6 +394,9 @@ func (f *file) editable(t *hlsl.Token, fn string) bool {
 		chain := f.Unit.PP.Chain(t.Ctx)
 		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(t), chain, "%s is declared in %s, which %s includes: shpack rewrites the files it is given, not their includes (move %s into %s)",
 			fn, f.Unit.PP.Contexts[t.Ctx].File, f.Name, fn, f.Name))
+		return false
+	case !t.Spelled(f.Src) && f.invocation(t) != nil:
+		f.a.errs = append(f.a.errs, f.macroErrorf(t, "%s: this part of it comes from the macro %s, whose invocation reaches past what the rewrite edits: shpack can only edit what is spelled in the file", fn, f.macroName(t)))
 		return false
 	case !t.Spelled(f.Src):
 		f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(t), nil, "%s: this part of it comes from a macro expansion: shpack can only edit what is spelled in the file", fn))
@@ -601,7 +607,17 @@ type paramEdit struct {
 func (f *file) editHeader(ep *hlsl.EntryPoint, block, ret string, dropSem bool, params []paramEdit, extra []string, orig string) {
 	for di := range ep.Decls {
 		d := &ep.Decls[di]
-		if !f.editable(&d.Start, ep.Name) || !f.editable(&d.End, ep.Name) || !f.editableRun(d.Ret, ep.Name) || !f.editable(&d.CloseParen, ep.Name) {
+		if !f.editable(&d.End, ep.Name) || !f.editable(&d.CloseParen, ep.Name) {
+			return
+		}
+		// The declaration's text starts at its first token, or at the
+		// invocation of the macro that made it (macros.go).
+		prev := &d.Prev
+		if prev.Ctx < 0 {
+			prev = nil
+		}
+		start, _, ok := f.extent(&d.Start, &d.Start, prev, nil, ep.Name, "the start of its declaration")
+		if !ok {
 			return
 		}
 		pre := ""
@@ -609,14 +625,30 @@ func (f *file) editHeader(ep *hlsl.EntryPoint, block, ret string, dropSem bool, 
 			pre = block
 		}
 		if orig != "" {
-			copyText := f.text(int(d.Start.Off), int(d.Name.Off)) + orig + f.text(end(&d.Name), end(&d.End))
+			last := &d.Start
+			if len(d.Ret) > 0 {
+				last = &d.Ret[len(d.Ret)-1]
+			}
+			from, to, ok := f.extent(&d.Name, &d.Name, last, &d.Open, ep.Name, "its name")
+			if !ok {
+				return
+			}
+			copyText := f.text(start, from) + orig + f.text(to, end(&d.End))
 			pre += copyText + "\n"
 		}
 		if pre != "" {
 			f.insertBlock(&d.Start, pre)
 		}
 		if ret != "" {
-			f.replace(int(d.Ret[0].Off), end(&d.Ret[len(d.Ret)-1]), ret)
+			before := &d.Start
+			if d.Ret[0] == d.Start {
+				before = prev
+			}
+			from, to, ok := f.extent(&d.Ret[0], &d.Ret[len(d.Ret)-1], before, &d.Name, ep.Name, "its return type")
+			if !ok {
+				return
+			}
+			f.replace(from, to, ret)
 		}
 		if dropSem && len(d.Sem) > 0 {
 			if !f.editableRun(d.Sem, ep.Name) {

@@ -217,7 +217,7 @@ func (p *ppState) define(line []RawToken, at ir.Pos, ctx int32) {
 		p.errorf(at, ctx, "%q cannot be used as a macro name", "defined")
 		return
 	}
-	m := &ppMacro{name: name.Text}
+	m := &ppMacro{name: name.Text, at: at}
 	params := map[string]int{} // parameter name → index
 	i := 1
 	if i < len(line) && line[i].Kind == TokPunct && line[i].Text == "(" && !line[i].Space {

@@ -100,8 +100,13 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 			p.res.Definitions = append(p.res.Definitions, p.macroState(m, true))
 			m.def = int32(len(p.res.Definitions))
 		}
-		p.res.Uses = append(p.res.Uses, MacroUse{Pos: t.Pos, Def: m.def - 1})
+		end := t.Off + int32(len(t.Text))
+		if m.funcLike {
+			end = -1 // known once the arguments are read
+		}
+		p.res.Uses = append(p.res.Uses, MacroUse{Pos: t.Pos, Def: m.def - 1, Ctx: t.Ctx, Off: t.Off, End: end, DefPos: m.at})
 	}
+	use := len(p.res.Uses) - 1
 	if !m.funcLike {
 		hs := p.hideSet(t.hs, m, t)
 		p.spend(1+len(m.body), t)
@@ -129,6 +134,9 @@ func (p *ppState) expand(s *ppStream, t ppTok) bool {
 	args, rparen, ok := p.collectArgs(s, m, t)
 	if !ok {
 		return true
+	}
+	if !t.Expanded && p.opts.Record && !rparen.Expanded && rparen.Ctx == t.Ctx {
+		p.res.Uses[use].End = rparen.Off + 1
 	}
 	hs := p.hideSet(p.hs.intersect(t.hs, rparen.hs), m, t)
 	p.spend(1+len(m.body), t)

@@ -179,11 +179,22 @@ type Result struct {
 	Definitions []MacroState
 }
 
-// A MacroUse is one invocation of a macro spelled in a file: where, and
-// the index in Result.Definitions of the definition it invoked.
+// A MacroUse is one invocation of a macro spelled in a file: where, the
+// index in Result.Definitions of the definition it invoked, and where that
+// definition is.
 type MacroUse struct {
 	Pos ir.Pos
 	Def int32
+	// Ctx, Off and End are the include context and the byte offsets of
+	// the invocation in its file as read: its name, and for a
+	// function-like macro its arguments to the closing parenthesis. End is
+	// -1 when that parenthesis is not spelled in the same file (another
+	// macro made it). A source rewrite that must replace a token a macro
+	// made replaces the whole invocation.
+	Ctx, Off, End int32
+	// DefPos is where the macro was defined (the "#" of its #define; the
+	// command line for -D).
+	DefPos ir.Pos
 }
 
 // A Conditional is one #if, #ifdef or #ifndef chain as the preprocessor
@@ -307,6 +318,7 @@ func (f *ppFrame) skipping() bool { return len(f.conds) > 0 && !f.conds[len(f.co
 // ppMacro is a #define.
 type ppMacro struct {
 	name     string
+	at       ir.Pos // where it was defined
 	id       int32
 	fixed    bool        // defined in a file outside any conditional but include guards
 	state    *MacroState // what macroState says of it, built once
