@@ -19,7 +19,9 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// fileError is a diagnostic about a whole file: "FILE: error: msg".
+// fileError is a diagnostic about a whole file: "FILE: error: msg", the
+// file named as the user gave it (on Windows, cleaning it would turn the
+// user's '/' into '\').
 func fileError(file, format string, args ...any) error {
 	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
 }
@@ -81,7 +83,7 @@ func write(writes []File, touch bool, rename func(from, to string) error) error 
 		path, special, err := outputTarget(w.Path)
 		if err != nil {
 			cleanup()
-			return fileError(filepath.Clean(w.Path), "cannot write: %v", Unwrap(err))
+			return fileError(w.Path, "cannot write: %v", Unwrap(err))
 		}
 		if special {
 			direct = append(direct, File{path, w.Data})
@@ -92,7 +94,7 @@ func write(writes []File, touch bool, rename func(from, to string) error) error 
 				now := time.Now()
 				if err := os.Chtimes(path, now, now); err != nil {
 					cleanup()
-					return fileError(filepath.Clean(w.Path), "cannot touch: %v", Unwrap(err))
+					return fileError(w.Path, "cannot touch: %v", Unwrap(err))
 				}
 			}
 			continue
@@ -100,19 +102,19 @@ func write(writes []File, touch bool, rename func(from, to string) error) error 
 		dir := filepath.Dir(path)
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			cleanup()
-			return fileError(filepath.Clean(w.Path), "cannot write: directory %s does not exist", dir)
+			return fileError(w.Path, "cannot write: directory %s does not exist", dir)
 		}
 		p, err := prepare(w.Path, path, w.Data)
 		if err != nil {
 			cleanup()
-			return fileError(filepath.Clean(w.Path), "cannot write: %v", Unwrap(err))
+			return fileError(w.Path, "cannot write: %v", Unwrap(err))
 		}
 		ready = append(ready, p)
 	}
 	for _, w := range direct {
 		if err := writeInPlace(w.Path, w.Data); err != nil {
 			cleanup()
-			return fileError(filepath.Clean(w.Path), "cannot write: %v", Unwrap(err))
+			return fileError(w.Path, "cannot write: %v", Unwrap(err))
 		}
 	}
 	for i, p := range ready {
@@ -121,7 +123,7 @@ func write(writes []File, touch bool, rename func(from, to string) error) error 
 				ready[j].restore()
 			}
 			cleanup()
-			return fileError(filepath.Clean(p.name), "cannot write: %s", describeReplace(p.target, err))
+			return fileError(p.name, "cannot write: %s", describeReplace(p.target, err))
 		}
 	}
 	cleanup()
