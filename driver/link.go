@@ -203,7 +203,7 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		for i, vs := range sl.VS {
 			parts = append(parts, fmt.Sprintf("%s %d (alone %d)", vs, sl.Registers[i], sl.Own[i]))
 		}
-		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: src.Name}, Msg: fmt.Sprintf("%s share one layout for the pixel shaders they feed; general registers: %s",
+		res.Notes = append(res.Notes, ir.Note{Pos: ir.Pos{File: src.Name}, Packed: true, Msg: fmt.Sprintf("%s share one layout for the pixel shaders they feed; general registers: %s",
 			strings.Join(sl.VS, ", "), strings.Join(parts, ", "))})
 	}
 	if len(res.Passes) == 0 {

@@ -70,7 +70,7 @@ func RepackPair(vs, ps Source, o RepackOptions) (*Repacked, error) {
 	}
 	word := map[bool]string{true: "portable", false: "one declaration per member"}[o.Portable]
 	out := &Repacked{VS: res.VS, PS: res.PS, VSLayout: res.VSLayout, PSLayout: res.PSLayout}
-	out.Notes = append(out.Notes, ir.Note{Pos: ir.Pos{File: vs.Name}, Msg: fmt.Sprintf("%d general output registers repacked into %d (%s, %s)",
+	out.Notes = append(out.Notes, ir.Note{Pos: ir.Pos{File: vs.Name}, Packed: true, Msg: fmt.Sprintf("%d general output registers repacked into %d (%s, %s)",
 		res.Unpacked, res.VSLayout.GeneralRegisters(), strategyName(o.Strategy), word)})
 	rep := check.Programs(res.VS, res.PS, vs.Name, ps.Name)
 	if len(rep.Problems) > 0 {
@@ -159,7 +159,7 @@ func RepackStage(src Source, lf *layoutfile.File) (*Repacked, error) {
 		}
 		return nil, bad
 	}
-	out := &Repacked{Notes: []ir.Note{{Pos: ir.Pos{File: src.Name}, Msg: fmt.Sprintf("%s repacked as the layout file %s says", prog.Profile(), lf.Name)}}}
+	out := &Repacked{Notes: []ir.Note{{Pos: ir.Pos{File: src.Name}, Packed: true, Msg: fmt.Sprintf("%s repacked as the layout file %s says", prog.Profile(), lf.Name)}}}
 	if prog.Stage == ir.Vertex {
 		out.VS = np
 	} else {

@@ -367,13 +367,13 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 			}
 			plan.interfaces = append(plan.interfaces, it)
 		}
+		packed := ir.Note{Pos: v.ep.Pos, Packed: true, Msg: fmt.Sprintf("%s: %d outputs packed into %d general registers (one register per semantic: %d)",
+			n.name, len(v.ep.Out.Elements), v.layout.GeneralRegisters(), unpacked[n])}
 		if set.family {
-			note(v.ep.Pos, "%s: %d outputs packed into %d general registers, in one layout with %s for the pixel shaders they share (alone: %d; one register per semantic: %d)",
+			packed.Msg = fmt.Sprintf("%s: %d outputs packed into %d general registers, in one layout with %s for the pixel shaders they share (alone: %d; one register per semantic: %d)",
 				n.name, len(v.ep.Out.Elements), v.layout.GeneralRegisters(), joinList(otherNames(set.vsOrder, n)), v.own, unpacked[n])
-			continue
 		}
-		note(v.ep.Pos, "%s: %d outputs packed into %d general registers (one register per semantic: %d)",
-			n.name, len(v.ep.Out.Elements), v.layout.GeneralRegisters(), unpacked[n])
+		plan.notes = append(plan.notes, packed)
 	}
 	for _, n := range set.psOrder {
 		ps := set.ps[n]

@@ -280,7 +280,7 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 				}
 				with = ", with " + joinList(others) + " for the pixel shaders they share"
 			}
-			notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, n, with, strings.Join(own, ", "))})
+			notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Packed: true, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, n, with, strings.Join(own, ", "))})
 		}
 	}
 	// 3. Each variant with its family layouts, merged.

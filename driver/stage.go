@@ -63,7 +63,8 @@ func (w *rewriter) rewriteStage(plan *rewrite.Plan) {
 	px.Guard = w.guardFor(n.file, ep, ep.In, &w.res.Notes)
 	plan.Pixel = append(plan.Pixel, *px)
 	w.res.Pairs = append(w.res.Pairs, RewrittenPair{PS: name, PSLayout: px.Layout, VSLayout: px.VS, Rewritten: true})
-	w.note(ep.Pos, "%s: reads %d of the layout file's %d general registers (%s)", name, px.Layout.GeneralRegisters(), px.VS.GeneralRegisters(), w.opts.Layout.Name)
+	w.res.Notes = append(w.res.Notes, ir.Note{Pos: ep.Pos, Packed: true, Msg: fmt.Sprintf("%s: reads %d of the layout file's %d general registers (%s)",
+		name, px.Layout.GeneralRegisters(), px.VS.GeneralRegisters(), w.opts.Layout.Name)})
 	for _, i := range slices.Sorted(maps.Keys(px.Widen)) {
 		e := &ep.In.Elements[i]
 		w.note(e.Pos, "%s: %s reads %d components of %s, but the layout file has %d: the rewrite passes the others as 0 (w as 1)",
@@ -139,8 +140,8 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 	if w.opts.Layout != nil {
 		how = "as the layout file " + w.opts.Layout.Name + " says"
 	}
-	w.note(ep.Pos, "%s: %d outputs packed into %d general registers, %s (one register per semantic: %d)",
-		n.name, len(ep.Out.Elements), l.GeneralRegisters(), how, unpacked)
+	w.res.Notes = append(w.res.Notes, ir.Note{Pos: ep.Pos, Packed: true, Msg: fmt.Sprintf("%s: %d outputs packed into %d general registers, %s (one register per semantic: %d)",
+		n.name, len(ep.Out.Elements), l.GeneralRegisters(), how, unpacked)})
 	if w.opts.LayoutOut {
 		it, err := layoutfile.FromLayout(l, []string{n.name}, nil)
 		if err != nil {

@@ -233,7 +233,7 @@ func FamilyNote(source string, vl []emit.VariantLayouts, fl *pack.FamilyLayout) 
 	if fl.Optimal {
 		proven = "optimal"
 	}
-	return ir.Note{Pos: ir.Pos{File: source}, Msg: fmt.Sprintf("%d variants share one layout (%s; largest %d, lower bound %d); general registers: %s",
+	return ir.Note{Pos: ir.Pos{File: source}, Packed: true, Msg: fmt.Sprintf("%d variants share one layout (%s; largest %d, lower bound %d); general registers: %s",
 		len(vl), proven, fl.Largest(), fl.LowerBound, strings.Join(parts, ", "))}
 }
 

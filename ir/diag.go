@@ -46,10 +46,14 @@ func ComparePos(a, b Pos) int {
 }
 
 // A Note adds context to an Error: where an included file was included from,
-// where a conflicting element was declared.
+// where a conflicting element was declared. A run's notes say what it did
+// and left alone; Packed marks the one line per shader, program or family
+// that says what was packed, which a command prints by default (the others
+// when asked, shpack -v), as a compiler prints nothing but its findings.
 type Note struct {
-	Pos Pos
-	Msg string
+	Pos    Pos
+	Msg    string
+	Packed bool
 }
 
 // String prints the note as "pos: note: msg".

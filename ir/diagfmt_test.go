@@ -22,8 +22,8 @@ func TestDiagPrinter(t *testing.T) {
 		return nil
 	}
 	inc := &Error{Pos: Pos{"a.fxh", 2, 2}, Msg: "bad semantic", Notes: []Note{
-		{Pos{"m.fx", 1, 1}, includeMsg},
-		{Pos{"m.fx", 2, 12}, "declared here"},
+		{Pos: Pos{"m.fx", 1, 1}, Msg: includeMsg},
+		{Pos: Pos{"m.fx", 2, 12}, Msg: "declared here"},
 	}}
 	tests := []struct {
 		name string
