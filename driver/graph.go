@@ -125,6 +125,14 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 		g.errs = append(g.errs, &ir.Error{Pos: ir.Pos{File: g.srcs[0].Name}, Msg: fmt.Sprintf("no function named %s in %s", name, strings.Join(files, ", "))})
 		return node{}, false
 	case 1:
+		// One file defines it: it must be of the stage looked for. A
+		// pixel shader named as the vertex shader is (--ps-entry=main,
+		// where only the vertex file has a main) would be one function
+		// rewritten as both.
+		if ep, err := g.entry(found[0]); err == nil && ep.Out.HasPosition0() != (stage == ir.Vertex) {
+			g.errs = append(g.errs, g.wrongStage(found[0], ep, stage))
+			return node{}, false
+		}
 		return found[0], true
 	}
 	// The same name in several files (Torque3D's and the Source SDK's
@@ -144,6 +152,34 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 	e := &ir.Error{Pos: ir.Pos{File: g.srcs[found[1].file].Name}, Msg: fmt.Sprintf("%s is defined in %s and in %s: shpack cannot tell which one is the entry point", name, g.srcs[found[0].file].Name, g.srcs[found[1].file].Name)}
 	g.errs = append(g.errs, e)
 	return node{}, false
+}
+
+// wrongStage says that the only function of a name is of the other stage
+// than the one looked for.
+func (g *graph) wrongStage(n node, ep *hlsl.EntryPoint, want ir.Stage) *ir.Error {
+	is, writes := "a vertex shader", "it writes POSITION"
+	if want == ir.Vertex {
+		is, writes = "not a vertex shader", "it writes no POSITION"
+	}
+	var others []string
+	for i, s := range g.srcs {
+		if i != n.file {
+			others = append(others, s.Name)
+		}
+	}
+	where := ""
+	if len(others) > 0 {
+		where = fmt.Sprintf("; %s defines no function named %s", strings.Join(others, ", "), n.name)
+	}
+	return ir.Errorf(ep.Pos, nil, "%s is %s (%s), so it cannot be the %s shader of the pair%s", n.name, is, writes, stageName(want), where)
+}
+
+// stageName names a stage in messages.
+func stageName(s ir.Stage) string {
+	if s == ir.Vertex {
+		return "vertex"
+	}
+	return "pixel"
 }
 
 // entry returns a node's entry point, lowering it once.

@@ -303,6 +303,10 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 			need = true
 			unpacked[p.vs] = oe.Needed
 		default:
+			// Outputs no compiler takes for vs_3_0 (a misspelt semantic, two
+			// outputs of one semantic): an error whether or not they fit,
+			// as fxc's is; the set is not "left as it is".
+			need = true
 			errs = append(errs, p.context(ferr)...)
 			continue
 		}

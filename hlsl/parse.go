@@ -626,6 +626,9 @@ func Parse(name string, pp *PPResult) (*Unit, error) {
 		return nil, err
 	}
 	u.syntax = f
+	if err := u.checkSkips(); err != nil {
+		return nil, err
+	}
 	if err := u.typedefStructs(); err != nil {
 		return nil, err
 	}

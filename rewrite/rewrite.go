@@ -289,6 +289,14 @@ func Edits(p *Plan) ([][]Edit, error) {
 	out := make([][]Edit, len(p.Files))
 	for i, f := range a.files {
 		out[i] = f.resolved()
+		// Two edits of one place would tear the text apart: a plan that
+		// makes them (one function rewritten as two entry points) is
+		// refused, never applied.
+		for k := 1; k < len(out[i]); k++ {
+			if prev, e := out[i][k-1], out[i][k]; e.Off < prev.End {
+				return nil, ir.ErrorList{&ir.Error{Pos: ir.Pos{File: f.Name}, Msg: fmt.Sprintf("internal error: the rewrites of %s and %s edit the same text", prev.Entry, e.Entry)}}
+			}
+		}
 	}
 	return out, nil
 }

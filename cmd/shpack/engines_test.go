@@ -1,0 +1,104 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/shpack/shpack/internal/testenv"
+)
+
+// What real engines' shaders met, each from a case written for it (issue
+// 38): silent or wrong results that must be a positioned error, or right.
+
+const overflowingVS = `struct VO { float4 p : POSITION; float a : TEXCOORD0; float b : TEXCOORD1; float c : TEXCOORD2;
+    float d : TEXCOORD3; float e : TEXCOORD4; float f : TEXCOORD5; float g : TEXCOORD6; float h : TEXCOORD7;
+    float i : TEXCOORD8; float j : TEXCOORD9; float k : TEXCOORD10; };
+VO main(float4 p : POSITION) { VO o = (VO)0; o.p = p; return o; }
+`
+
+// TestPixelEntryNotInPixelFile: --ps-entry names a function the pixel
+// file does not have, but the vertex file does (its main): that function
+// is a vertex shader, and it is not taken for the pixel shader (which made
+// one function rewritten as both, and a panic).
+func TestPixelEntryNotInPixelFile(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+	require.NoError(t, os.WriteFile("vs.hlsl", []byte(overflowingVS), 0o644))
+	require.NoError(t, os.WriteFile("ps.hlsl", []byte("float4 main_ps(float a : TEXCOORD0) : COLOR0 { return a; }\n"), 0o644))
+	require.NoError(t, os.Mkdir("out", 0o755))
+	code, stdout, stderr := shpackRun("rewrite", "--vs-entry=main", "--ps-entry=main", "--out-dir=out", "vs.hlsl", "ps.hlsl")
+	assert.Equal(t, exitInput, code, stderr)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "vs.hlsl:4:1: error: main is a vertex shader (it writes POSITION), so it cannot be the pixel shader of the pair; ps.hlsl defines no function named main")
+	left, _ := os.ReadDir("out")
+	assert.Empty(t, left, "nothing written")
+
+	code, _, stderr = shpackRun("link", "--vs-entry=main", "--ps-entry=main", "vs.hlsl", "ps.hlsl")
+	assert.Equal(t, exitInput, code, stderr)
+	assert.Contains(t, stderr, `ps.hlsl: error: no function named "main"`)
+}
+
+// TestSyntaxErrorBetweenDeclarations: a global without its ";" ran on into
+// the declaration after it, which the parser then skipped with it: list
+// said there was nothing and exited 0, shpack fxc that there was no main.
+// Every command now reports the missing ";" where it is missing.
+func TestSyntaxErrorBetweenDeclarations(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+	for name, src := range map[string]string{
+		"struct.hlsl":    "float4x4 World\nstruct VO { float4 p : POSITION; float2 uv : TEXCOORD0; };\nVO main(float4 p : POSITION) { VO o = (VO)0; o.p = mul(p, World); return o; }\n",
+		"function.hlsl":  "float4x4 World\nfloat4 main(float4 p : POSITION,\n    float2 uv : TEXCOORD0) : POSITION\n{ return mul(p, World); }\n",
+		"technique.fx":   "float4 Tint\ntechnique T { pass P { VertexShader = compile vs_3_0 main(); } }\n",
+		"one_line.hlsl":  "float4x4 World float4 main(float4 p : POSITION) : POSITION { return mul(p, World); }\n",
+		"fine_cbuf.hlsl": "cbuffer C : register(b0) { float4x4 World; }\nfloat4 main(float4 p : POSITION) : POSITION { return mul(p, World); }\n",
+	} {
+		require.NoError(t, os.WriteFile(name, []byte(src), 0o644))
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"struct.hlsl", `struct.hlsl:1:15: error: expected ";" after "World" (the declaration that starts with "struct" runs into this one)`},
+		{"function.hlsl", `function.hlsl:1:15: error: expected ";" after "World" (the declaration that starts with "float4" runs into this one)`},
+		{"technique.fx", `technique.fx:1:12: error: expected ";" after "Tint" (the declaration that starts with "technique" runs into this one)`},
+		{"one_line.hlsl", `one_line.hlsl:1:15: error: expected ";" after "World" (the declaration that starts with "float4" runs into this one)`},
+	} {
+		for _, cmd := range [][]string{{"list"}, {}, {"rewrite", "--all"}, {"compare"}} {
+			code, _, stderr := shpackRun(append(cmd, tc.file)...)
+			assert.Equal(t, exitInput, code, "%v %s: %s", cmd, tc.file, stderr)
+			assert.Contains(t, stderr, tc.want, "%v %s", cmd, tc.file)
+		}
+	}
+	code, stdout, stderr := shpackRun("list", "fine_cbuf.hlsl")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stdout, "main", "a cbuffer's register(b0) before its block is no function's list")
+}
+
+// TestMisspeltSemanticOverflowing: a misspelt semantic in a vertex
+// shader's outputs that overflow is the error fxc and pack make of it,
+// not a pair "left as it is" because it "fits".
+func TestMisspeltSemanticOverflowing(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+	src := `struct VO { float4 p : POSITION; float a : TEXCOORD0; float b : TEXCOORD1; float c : TEXCOORD2; float d : TEXCOORD3;
+    float e : TEXCOORD4; float f : TEXCOORD5; float g : TEXCOORD6; float h : TEXCOORD7; float i : TEXCOORD8;
+    float j : TEXCORD9; float k : TEXCOORD10; };
+VO VS(float4 p : POSITION) { VO o = (VO)0; o.p = p; return o; }
+float4 PS(VO i) : COLOR0 { return i.a; }
+technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile ps_3_0 PS(); } }
+`
+	require.NoError(t, os.WriteFile("a.fx", []byte(src), 0o644))
+	want := "a.fx:3:5: error: technique T, pass P: j: semantic TEXCORD9 is not a Direct3D 9 usage; did you mean TEXCOORD9?"
+	for _, args := range [][]string{{"rewrite", "a.fx"}, {"rewrite", "--all", "a.fx"}, {"rewrite", "-o", "out.fx", "a.fx"}} {
+		code, stdout, stderr := shpackRun(args...)
+		assert.Equal(t, exitInput, code, "%v: %s", args, stderr)
+		assert.Empty(t, stdout, "%v", args)
+		assert.Contains(t, stderr, want, "%v", args)
+		assert.NotContains(t, stderr, "left as it is")
+	}
+	_, err := os.Stat(filepath.Join(dir, "out.fx"))
+	assert.True(t, os.IsNotExist(err), "nothing written")
+	code, _, stderr := shpackRun("compare", "a.fx")
+	assert.Equal(t, exitInput, code, stderr)
+}
