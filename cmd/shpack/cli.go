@@ -108,7 +108,6 @@ var flagTable = []flagDef{
 	{"summary", secOut, "print the summary only (every format); failures are then only counted on stderr", func(o *opts) any { return &o.summary }},
 	{"chart", secOut, "`FILE.svg|.png` also draw, per strategy, the general registers over all signatures, the signatures where it needs more than the best strategy, and those that do not fit", func(o *opts) any { return &o.chart }},
 	{"strict", secOut, "exit 1 if any signature could not be compared (by default only if none could)", func(o *opts) any { return &o.strict }},
-	{"v", secOut, "name the files skipped in directories", func(o *opts) any { return &o.verbose }},
 	{"require", secOut, "`RUNTIME[,RUNTIME...]|all` runtimes on which nothing may be lost: a lost value there is an error too (exit 1)", func(o *opts) any { return &o.require }},
 	{"compiler", secComp, "`PATH` the compiler to run (default: $SHPACK_FXC, else the fxc the command line names by path): fxc.exe (through Wine off Windows) or vkd3d-compiler, told apart by name", func(o *opts) any { return &o.compiler }},
 	{"compiler-kind", secComp, "the compiler's dialect when its name does not say: vkd3d-compiler takes no /D or /I and is handed a preprocessed source", func(o *opts) any { return &o.compilerKind }},
@@ -124,6 +123,7 @@ var flagTable = []flagDef{
 	{"no-caret", secDiag, "no source lines", func(o *opts) any { return &o.rep.Printer.NoCaret }},
 	{"max-errors", secDiag, "`N` print at most N errors (default 10; 0: all)", func(o *opts) any { return &o.rep.Max }},
 	{"q", secDiag, "no notes and warnings", func(o *opts) any { return &o.rep.Quiet }},
+	{"v", secDiag, "say more: every note, on what was left alone and why, and on what each step did (by default shpack prints errors, warnings and one line per shader, program or family it packed, as a compiler prints only its findings)", func(o *opts) any { return &o.verbose }},
 }
 
 // choices are the values of the flags that take one of a list (--format's
@@ -150,7 +150,7 @@ const (
 // exclusive are the flags no command takes together, and why.
 var exclusive = [][3]string{
 	{"struct", "entry", ""}, {"vs-struct", "vs-entry", ""}, {"ps-struct", "ps-entry", ""},
-	{"o", "out-dir", ""}, {"portable", "multi-dcl", ""},
+	{"o", "out-dir", ""}, {"portable", "multi-dcl", ""}, {"q", "v", ": -q prints no notes, -v every one"},
 	{"o", "vs-out", whyStagesApart}, {"o", "ps-out", whyStagesApart},
 	{"layout", "layout-out", ": a layout applied is the layout planned"},
 	{"layout", "multi-dcl", whyPortable}, {"layout-out", "multi-dcl", whyPortable},
@@ -170,7 +170,7 @@ func dashed(name string) string {
 const (
 	frontGroup = "D I allow-missing-includes"
 	packGroup  = "strategy mix-color portable multi-dcl indexed registers semantics"
-	diagGroup  = "diagnostics-format color no-caret max-errors q"
+	diagGroup  = "diagnostics-format color no-caret max-errors q v"
 )
 
 // A command is one row of the command table.

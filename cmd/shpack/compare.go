@@ -27,7 +27,7 @@ files; a note counts the files of other extensions it leaves out (-v names
 them). Signatures that fail to parse, lower or validate are counted and
 listed with their errors.
 `,
-	flags:   "struct entry profile variants strategies mix-color registers o format summary chart strict v touch front",
+	flags:   "struct entry profile variants strategies mix-color registers o format summary chart strict touch front",
 	formats: "table|csv|json",
 	fmtHelp: "table: aligned text; csv: one row per signature and strategy; json: shpack.compare/1 (docs/json.md)",
 	help: map[string]string{

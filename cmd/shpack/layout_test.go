@@ -204,7 +204,7 @@ func TestLayoutFilePack(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, linked, applied)
 
-	code, alone, stderr := shpackRun("--profile=ps_3_0", "--entry=main", "FooP.hlsl")
+	code, alone, stderr := shpackRun("-v", "--profile=ps_3_0", "--entry=main", "FooP.hlsl")
 	require.Equal(t, exitOK, code, stderr)
 	assert.NotEqual(t, psOut, alone, "packed alone, the pixel side differs: which is why the note is there")
 	assert.Contains(t, stderr, "FooP.hlsl:8:1: note: main is packed on its own")

@@ -103,9 +103,7 @@ func (e *env) linkFiles(vsFile, psFile string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	for _, n := range driver.OmittedNotes(pl, vl) {
-		e.note(n.String())
-	}
+	e.notes(driver.OmittedNotes(pl, vl))
 	r := result{deps: vu.PP.Files}
 	for _, f := range pu.PP.Files {
 		if !slices.Contains(r.deps, f) {
@@ -163,9 +161,7 @@ func (e *env) linkEffect(file string) (code int, done bool) {
 	case e.depfile != "" && e.outDir == "":
 		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
 	}
-	for _, n := range res.Notes {
-		e.note(n.String())
-	}
+	e.notes(res.Notes)
 	var passes []emit.PassLayouts
 	for _, p := range res.Passes {
 		passes = append(passes, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout, VSName: p.VS, Pos: p.Pos})

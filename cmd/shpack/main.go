@@ -111,6 +111,17 @@ func (e *env) newReporter() ir.Reporter {
 		Tool: "shpack", Version: strings.Fields(version())[0], URI: "https://github.com/shpack/shpack"}
 }
 
+// notes prints a result's notes as a compiler prints: by default only
+// those that say what was packed (one line per shader, program or family),
+// with -v every one (what was left alone, and why), with -q none.
+func (e *env) notes(ns []ir.Note) {
+	for _, n := range ns {
+		if n.Packed || e.verbose {
+			e.note(n.String())
+		}
+	}
+}
+
 // isFxcPath reports whether a word names fxc (fxc, fxc.exe, by any path).
 func isFxcPath(a string) bool {
 	b := strings.ToLower(filepath.Base(strings.ReplaceAll(a, `\`, "/")))

@@ -162,7 +162,9 @@ func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps, notes
 		return nil, nil, notes, nil, err
 	}
 	for _, n := range p.Notes {
-		notes = append(notes, n.String())
+		if n.Packed || e.verbose {
+			notes = append(notes, n.String())
+		}
 	}
 	var buf bytes.Buffer
 	err = emit.Single(&buf, e.format, p.Layout, u.Name, relToWorkDir(u.Name), p.Vars)

@@ -111,15 +111,15 @@ func (e *env) runRepack(files []string) int {
 	return e.finish(r)
 }
 
-// program writes a program as --format asks: bytecode, or assembly with a
-// note when it holds what the assemblers do not read.
+// program writes a program as --format asks: bytecode, or assembly (with
+// -v, a note when it holds what the assemblers do not read).
 func (e *env) program(b *bytes.Buffer, p *d3d9.Program, name string) error {
 	if e.format == "cso" {
 		bin, err := d3d9.Encode(p)
 		b.Write(bin)
 		return err
 	}
-	if what := d3d9.AssemblerGaps(p); what != "" {
+	if what := d3d9.AssemblerGaps(p); what != "" && e.verbose {
 		e.notef("%s: note: the program has %s, which MojoShader's and Wine's assemblers do not read: --format=cso writes bytecode\n", name, what)
 	}
 	return d3d9.Print(b, p)

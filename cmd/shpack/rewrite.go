@@ -31,8 +31,9 @@ rewrites that stage alone, through a layout file:
   shpack rewrite --vs-entry=main --layout-out=foo.layout -o out/FooV.hlsl FooV.hlsl
   shpack rewrite --ps-entry=main --layout=foo.layout -o out/FooP.hlsl FooP.hlsl
 Every pass that uses a rewritten shader is rewritten with it. A file with
-nothing to rewrite is written back byte for byte; notes on stderr say what
-was packed and what was left alone.
+nothing to rewrite is written back byte for byte. As a compiler, shpack
+says little: one note per vertex shader it packed (-v: what it left alone,
+and why).
 `,
 	after: `Exit status: 0 success; 1 errors in the input (nothing is written); 2 bad
 command line.
@@ -122,9 +123,7 @@ func (e *env) runRewrite(files []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	for _, n := range res.Notes {
-		e.note(n.String())
-	}
+	e.notes(res.Notes)
 	r := result{deps: res.Deps}
 	if r.side, err = e.sides(srcs[0].Name, 2, driver.PairPanels(res.Pairs), func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
 		return e.report(err)

@@ -144,13 +144,28 @@ func runRewrite(t *testing.T, c rewriteCase) (code int, stdout, stderr, dir stri
 }
 
 // TestRewriteGolden rewrites every case of the rewrite corpus and compares
-// the rewritten files, the notes and the errors with corpus/rewrite/testdata.
+// the rewritten files, the notes (every one: -v) and the errors with
+// corpus/rewrite/testdata. Without -v the notes are those that say what
+// was packed, one line per vertex shader at most, as a compiler is quiet.
 func TestRewriteGolden(t *testing.T) {
 	root := testenv.Root(t)
 	golden := filepath.Join(root, "corpus", "rewrite", "testdata")
 	for _, c := range rewriteCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			quiet := c
+			c.flags = append(slices.Clone(c.flags), "-v")
 			code, stdout, stderr, dir := runRewrite(t, c)
+			qcode, _, qstderr, _ := runRewrite(t, quiet)
+			assert.Equal(t, code, qcode)
+			if !strings.HasPrefix(c.name, "err_") {
+				verbose := strings.SplitAfter(stderr, "\n")
+				for _, l := range strings.SplitAfter(qstderr, "\n") {
+					if l != "" {
+						assert.Contains(t, verbose, l, "a quiet line is one of -v's")
+						assert.Regexp(t, `: note: \w+: (\d+ outputs packed into|\d+ variants share one layout|reads \d+ of the layout file)`, l, "quiet: only what was packed")
+					}
+				}
+			}
 			assert.Empty(t, stdout)
 			base := strings.TrimSuffix(c.name, filepath.Ext(c.name))
 			if strings.HasPrefix(c.name, "err_") {
@@ -201,7 +216,11 @@ func TestRewriteUnchanged(t *testing.T) {
 	code, stdout, stderr := shpackRun("rewrite", path)
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, string(src), stdout)
-	assert.Contains(t, stderr, "left as it is")
+	assert.Empty(t, stderr, "nothing packed, nothing said, as a compiler")
+	code, stdout, stderr = shpackRun("rewrite", "-v", path)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, string(src), stdout)
+	assert.Contains(t, stderr, "left as it is", "-v says why")
 }
 
 // TestRewriteCompilesAndRenders is the proof with a real compiler and a
