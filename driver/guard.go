@@ -107,6 +107,7 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 				dep.macros = append(dep.macros, m)
 			} else {
 				dep.macros[k].ValueRead = dep.macros[k].ValueRead || m.ValueRead
+				dep.macros[k].DefinedRead = dep.macros[k].DefinedRead || m.DefinedRead
 			}
 		}
 	}
@@ -181,9 +182,17 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 
 // stateTerm is the #if term that holds when macro m is in its state:
 // undefined, defined, and equal to its integer value where a condition
-// reads the value.
+// reads the value. A macro the source reads only for its value (#if
+// NAME, NAME > 2, an array size) is tested for its value alone, as the
+// source tests it: an undefined macro is 0 in #if, so a permutation made
+// without it holds for -DNAME=0 too (the Source engine's combos, passed
+// as -DNAME=0 and -DNAME=1).
 func stateTerm(m hlsl.MacroState) string {
 	switch {
+	case m.ValueRead && !m.DefinedRead && !m.FuncLike && !m.Defined:
+		return "(" + m.Name + ") == 0"
+	case m.ValueRead && !m.DefinedRead && !m.FuncLike && isInteger(m.Value):
+		return fmt.Sprintf("(%s) == %s", m.Name, m.Value)
 	case !m.Defined:
 		return "!defined(" + m.Name + ")"
 	case m.ValueRead && !m.FuncLike && isInteger(m.Value):

@@ -555,13 +555,13 @@ func defineCondition(names []string, v Variant) string {
 	own := map[string]hlsl.MacroState{}
 	for _, d := range v.Defines {
 		n, value, given := strings.Cut(d, "=")
-		own[n] = hlsl.MacroState{Name: n, Defined: true, Value: value, ValueRead: given} // the last counts
+		own[n] = hlsl.MacroState{Name: n, Defined: true, Value: value, ValueRead: given, DefinedRead: true} // the last counts
 	}
 	var terms []string
 	for _, n := range names {
 		m, ok := own[n]
 		if !ok {
-			m = hlsl.MacroState{Name: n}
+			m = hlsl.MacroState{Name: n, DefinedRead: true}
 		}
 		terms = append(terms, stateTerm(m))
 	}

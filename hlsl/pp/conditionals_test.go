@@ -33,19 +33,19 @@ func TestConditionals(t *testing.T) {
 	assert.Equal(t, [3]int{1, 15, 1}, [3]int{c[0].First, c[0].Last, c[0].Groups})
 	assert.True(t, c[0].Guard, "#ifndef GUARD_H / #define GUARD_H")
 	assert.Equal(t, [3]int{3, 8, 3}, [3]int{c[1].First, c[1].Last, c[1].Groups})
-	assert.Equal(t, []MacroState{{Name: "A", Defined: true, Value: "1"}}, c[1].Macros, "#elif is not evaluated once #ifdef A is taken")
+	assert.Equal(t, []MacroState{{Name: "A", Defined: true, Value: "1", DefinedRead: true}}, c[1].Macros, "#elif is not evaluated once #ifdef A is taken")
 	assert.Equal(t, [3]int{4, 5, 1}, [3]int{c[2].First, c[2].Last, c[2].Groups})
-	assert.Equal(t, []MacroState{{Name: "B", Defined: true, Value: "4", ValueRead: true}, {Name: "C"}}, c[2].Macros)
+	assert.Equal(t, []MacroState{{Name: "B", Defined: true, Value: "4", ValueRead: true}, {Name: "C", DefinedRead: true}}, c[2].Macros, "B's value is read, C's definedness")
 	assert.Equal(t, [3]int{9, 14, 2}, [3]int{c[3].First, c[3].Last, c[3].Groups})
 	assert.False(t, c[3].Guard, "#ifndef F is followed by #ifdef, not #define F")
-	assert.Equal(t, []MacroState{{Name: "F"}}, c[3].Macros)
+	assert.Equal(t, []MacroState{{Name: "F", DefinedRead: true}}, c[3].Macros)
 	assert.Equal(t, [3]int{10, 11, 1}, [3]int{c[4].First, c[4].Last, c[4].Groups})
 	assert.False(t, c[4].Skipped)
 
 	res, errs = Preprocess("main.fx", []byte(src), &Options{Defines: []string{"D"}, Record: true})
 	require.Empty(t, errs)
 	c = res.Conditionals
-	assert.Equal(t, []MacroState{{Name: "A"}, {Name: "D", Defined: true, Value: "1"}, {Name: "E", ValueRead: true}}, c[1].Macros, "#ifdef A fails: #elif is evaluated")
+	assert.Equal(t, []MacroState{{Name: "A", DefinedRead: true}, {Name: "D", Defined: true, Value: "1", DefinedRead: true}, {Name: "E", ValueRead: true}}, c[1].Macros, "#ifdef A fails: #elif is evaluated")
 	assert.True(t, c[2].Skipped, "inside the skipped #ifdef A group")
 	assert.Empty(t, c[2].Macros)
 }

@@ -398,12 +398,14 @@ func (p *ppState) recordCondition(f *ppFrame, directive string, args []RawToken)
 			i > 1 && args[i-1].Text == "(" && args[i-2].Text == "defined")
 		if k := slices.IndexFunc(c.Macros, func(m MacroState) bool { return m.Name == t.Text }); k >= 0 {
 			c.Macros[k].ValueRead = c.Macros[k].ValueRead || read
+			c.Macros[k].DefinedRead = c.Macros[k].DefinedRead || !read
 			continue
 		}
 		st := MacroState{Name: t.Text, ValueRead: read}
 		if m, ok := p.macros[t.Text]; ok {
 			st = p.macroState(m, read)
 		}
+		st.DefinedRead = !read
 		c.Macros = append(c.Macros, st)
 	}
 }

@@ -232,6 +232,10 @@ type MacroState struct {
 	// ValueRead says a condition read the value (#if N > 2), not only
 	// whether it is defined (#ifdef N, defined(N)).
 	ValueRead bool
+	// DefinedRead says a condition read whether it is defined (#ifdef N,
+	// #ifndef N, defined(N)). A macro only ever read for its value (#if N)
+	// is the same to the source undefined and defined as 0.
+	DefinedRead bool
 	// Fixed says the macro was defined in a file outside any conditional
 	// (include guards aside), not by -D: no permutation changes it.
 	Fixed bool
