@@ -41,12 +41,31 @@ func regCounts(stage ir.Stage) map[d3d9.RegType]int {
 
 // rules checks one program of the right stage and model.
 func (r *Report) rules(st *stage) {
+	if !r.shape(st) {
+		return
+	}
 	r.registers(st)
 	r.declarations(st)
 	r.order(st)
 	r.addressing(st)
 	r.undeclared(st)
 	r.labels(st)
+}
+
+// shape: what d3d9's Parse and Decode refuse, for a program built in
+// memory (d3d9.Program.Shape): each instruction has the operands its
+// opcode takes, and the blocks nest, as the runtimes' validator requires
+// before a program runs. The other rules read operands by their place,
+// so a program of the wrong shape is checked no further.
+func (r *Report) shape(st *stage) bool {
+	problems := st.p.Shape()
+	for _, sp := range problems {
+		e := r.problem(st, sp.Inst, "%s", sp.Msg)
+		if sp.Other != nil {
+			r.note(e, st, sp.Other, "%s", sp.Note)
+		}
+	}
+	return len(problems) == 0
 }
 
 // registers: every register an instruction names exists in the profile

@@ -80,6 +80,11 @@ func Decode(file string, data []byte) (*Program, error) {
 		op := Opcode(t & 0xFFFF)
 		switch op {
 		case OpEnd:
+			// The blocks nest (flow.go), as the runtime's validator
+			// requires before it runs a program.
+			if pr := p.flow(); pr != nil {
+				return nil, ir.ErrorList{pr.error(file, p, nil)}
+			}
 			return p, nil
 		case OpComment:
 			length := int(t>>16) & 0x7FFF
@@ -111,6 +116,9 @@ func Decode(file string, data []byte) (*Program, error) {
 		}
 		if err := p.decodeInst(in, params, t&(1<<28) != 0); err != nil {
 			return nil, bad(i, "%s: %v", op, err)
+		}
+		if msg := p.operandProblem(in); msg != "" {
+			return nil, bad(i, "%s", msg)
 		}
 		p.Insts = append(p.Insts, in)
 		i += 1 + length

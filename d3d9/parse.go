@@ -31,6 +31,13 @@ type parser struct {
 	p    *Program
 	errs ir.ErrorList
 	line int
+	cols []int // the column of each instruction of p, for errors found later
+}
+
+// add appends an instruction read at col.
+func (ps *parser) add(in *Inst, col int) {
+	ps.p.Insts = append(ps.p.Insts, in)
+	ps.cols = append(ps.cols, col)
 }
 
 func (ps *parser) errorf(col int, format string, args ...any) {
@@ -72,6 +79,14 @@ func Parse(file string, src []byte) (*Program, error) {
 	if ps.p == nil && len(ps.errs) == 0 {
 		ps.line = 1
 		ps.errorf(1, "no version line (vs_3_0 or ps_3_0)")
+	}
+	if len(ps.errs) == 0 {
+		// Once every line reads: the blocks nest (flow.go). A line
+		// that did not read would make every block after it look
+		// unbalanced.
+		if pr := ps.p.flow(); pr != nil {
+			ps.errs = append(ps.errs, pr.error(file, ps.p, ps.cols))
+		}
 	}
 	if len(ps.errs) > 0 {
 		return nil, ps.errs
@@ -256,7 +271,7 @@ func (ps *parser) instruction(s string, col int) {
 	}
 	switch op {
 	case OpDef, OpDefI, OpDefB:
-		ps.def(in, args, argCol)
+		ps.def(in, args, col, argCol)
 		return
 	}
 	operands, cols := splitOperands(args, argCol)
@@ -283,11 +298,11 @@ func (ps *parser) instruction(s string, col int) {
 		}
 		in.Srcs = append(in.Srcs, s)
 	}
-	if want := in.Op.NumSrcs(); len(in.Srcs) != want && !(in.Op == OpSinCos || in.Op == OpSgn || in.Op == OpTexKill || in.Op == OpTex && ps.p.Major < 2) {
-		ps.errorf(col, "%s takes %d source operands, has %d", name, want, len(in.Srcs))
+	if msg := ps.p.operandProblem(in); msg != "" {
+		ps.errorf(col, "%s", msg)
 		return
 	}
-	ps.p.Insts = append(ps.p.Insts, in)
+	ps.add(in, col)
 }
 
 // splitOperands splits at top-level commas, with each operand's column.
@@ -372,7 +387,7 @@ func (ps *parser) dcl(in *Inst, parts []string, args string, col, argCol int) {
 	}
 	d.PP, d.Cent = pp, cent
 	in.Dst = &d
-	ps.p.Insts = append(ps.p.Insts, in)
+	ps.add(in, col)
 }
 
 var usageByAsm = sync.OnceValue(func() map[string]ir.Usage {
@@ -387,7 +402,7 @@ var usageByAsm = sync.OnceValue(func() map[string]ir.Usage {
 })
 
 // def reads "c0, 1, 2, 3, 4" or "c0 = 1, 2, 3, 4" (and defi, defb).
-func (ps *parser) def(in *Inst, args string, col int) {
+func (ps *parser) def(in *Inst, args string, instCol, col int) {
 	args = strings.Replace(args, "=", ",", 1)
 	operands, cols := splitOperands(args, col)
 	want := 5
@@ -430,7 +445,7 @@ func (ps *parser) def(in *Inst, args string, col int) {
 			}
 		}
 	}
-	ps.p.Insts = append(ps.p.Insts, in)
+	ps.add(in, instCol)
 }
 
 func isRangeErr(err error) bool {

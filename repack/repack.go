@@ -119,6 +119,11 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 	case ps.Stage != ir.Pixel || ps.Major != 3:
 		return nil, fileErr(psName, "the pixel shader is %s: repack takes ps_3_0", ps.Profile())
 	}
+	// A program built in memory has the shape Parse and Decode give one
+	// (operands, nesting), which the passes below read by place.
+	if errs := append(d3d9.CheckShape(vsName, vs), d3d9.CheckShape(psName, ps)...); len(errs) > 0 {
+		return nil, errs
+	}
 	cons := ir.Constraints{MixColor: o.MixColor, Portable: o.Portable, TexcoordNames: o.TexcoordNames}
 	fill := o.fill == fillPS || o.Fill || o.Apply != nil
 	pl, err := planPair(vs, ps, vsName, psName, o, cons, fill)
@@ -221,6 +226,9 @@ func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout
 	if vs.Stage != ir.Vertex || vs.Major != 3 {
 		return nil, nil, fileErr(name, "the program is %s: a vertex shader repacked alone is vs_3_0", vs.Profile())
 	}
+	if errs := d3d9.CheckShape(name, vs); len(errs) > 0 {
+		return nil, nil, errs
+	}
 	vsig, vslots, err := signature(vs, name, ir.Out)
 	if err != nil {
 		return nil, nil, err
@@ -253,6 +261,9 @@ func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout
 func Pixel(ps *d3d9.Program, name string, vl *ir.Layout, written []ir.Mask) (*d3d9.Program, *ir.Layout, error) {
 	if ps.Stage != ir.Pixel || ps.Major != 3 {
 		return nil, nil, fileErr(name, "the program is %s: a pixel shader repacked alone is ps_3_0", ps.Profile())
+	}
+	if errs := d3d9.CheckShape(name, ps); len(errs) > 0 {
+		return nil, nil, errs
 	}
 	psig, pslots, err := signature(ps, name, ir.In)
 	if err != nil {
@@ -393,7 +404,13 @@ func indexedBlocks(p *d3d9.Program, file string, sig *ir.Signature, slots []slot
 	for _, in := range p.Insts {
 		switch in.Op {
 		case d3d9.OpLoop:
-			loops = append(loops, in.Srcs[1].Num)
+			// d3d9's Parse and Decode give a loop its aL and i#; a
+			// program built in memory without them has no count.
+			n := -1
+			if len(in.Srcs) == 2 && in.Srcs[1].Type == d3d9.RegConstInt {
+				n = in.Srcs[1].Num
+			}
+			loops = append(loops, n)
 		case d3d9.OpEndLoop:
 			if len(loops) > 0 {
 				loops = loops[:len(loops)-1]
