@@ -93,7 +93,7 @@ float4 PS(float2 uv : TEXCOORD0, float fog : TEXCOORD1) : COLOR { return float4(
 		fmt.Println(err)
 		return
 	}
-	vl, pl, err := driver.LinkPair(u, u, driver.PairOptions{
+	vl, pl, _, err := driver.LinkPair(u, u, driver.PairOptions{
 		VS: driver.Selector{Entry: "VS"}, PS: driver.Selector{Entry: "PS"}, Cons: ir.Constraints{Portable: true},
 	})
 	if err != nil {

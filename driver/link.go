@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -132,7 +133,10 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 		at[p] = append(at[p], k)
 	}
 	cons := ir.Constraints{MixColor: opts.MixColor, Portable: opts.Portable, TexcoordNames: opts.TexcoordNames}
-	so := setOptions{strategy: opts.Strategy, cons: cons}
+	// A pixel shader that reads an input wider than the vertex shader
+	// writes it is legal Direct3D 9, which fxc builds: linked with the
+	// output's width, and a warning (widerReads).
+	so := setOptions{strategy: opts.Strategy, cons: cons, widen: true}
 	var findErrs ir.ErrorList // vertex shaders the layout file does not hold
 	if lf := opts.Layout; lf != nil {
 		so.apply, so.applyName = map[string]*layoutfile.Interface{}, lf.Name
@@ -166,6 +170,10 @@ func LinkEffect(src Source, opts LinkOptions) (*LinkResult, error) {
 				sl.Own = append(sl.Own, set.vs[n].own)
 			}
 			res.Shared = append(res.Shared, sl)
+		}
+		for _, n := range set.psOrder {
+			ps := set.ps[n]
+			res.Warnings = append(res.Warnings, widerReads(ps.from.where()+": ", ps.ep.In, ps.vs, ps.widen)...)
 		}
 		for _, p := range comp {
 			if set.vs[p.vs] == nil || set.ps[p.ps] == nil {
@@ -277,6 +285,36 @@ func (g *graph) linkFixed(p pair, vp, pp ir.Profile, opts LinkOptions) (struct{ 
 	return out, nil
 }
 
+// widerReads warns of each input of a pixel shader (in, its signature as
+// declared) that it reads wider than the vertex shader of vs writes it
+// (widen, from narrowInputs): the layout gives it the output's width.
+func widerReads(where string, in *ir.Signature, vs *ir.Layout, widen map[int]int) ir.ErrorList {
+	var out ir.ErrorList
+	for _, i := range slices.Sorted(maps.Keys(widen)) {
+		e := &in.Elements[i]
+		u, idx, _ := e.Semantic.D3D9()
+		n := 0
+		for _, ve := range vs.Sig.Elements {
+			if vu, vidx, _ := ve.Semantic.D3D9(); vu == u && vidx == idx {
+				n = ve.Components
+			}
+		}
+		unwritten := "xyzw"[n:e.Components]
+		var pads []string // what shpack rewrite passes instead
+		if zeros := strings.TrimSuffix(unwritten, "w"); zeros != "" {
+			pads = append(pads, "."+zeros+" as 0")
+		}
+		if strings.HasSuffix(unwritten, "w") {
+			pads = append(pads, ".w as 1")
+		}
+		w := ir.Errorf(e.Pos, e.Include, "%spixel input %s%d (%s) has %d components, but the vertex shader writes %d: Direct3D 9 leaves .%s undefined, and the runtimes differ in what they give; the layout reads .%s only (shpack rewrite passes %s)",
+			where, u, idx, in.Name+"."+e.Name, e.Components, n, unwritten, "xyzw"[:n], strings.Join(pads, " and "))
+		w.Warning = true
+		out = append(out, w)
+	}
+	return out
+}
+
 // PairOptions say how LinkPair lays out a vertex shader and the pixel
 // shader it feeds.
 type PairOptions struct {
@@ -293,22 +331,24 @@ type PairOptions struct {
 // LinkPair packs the outputs of the vs_3_0 vertex shader of vu that o.VS
 // chooses (DefaultSignature), or applies o.Layout, and derives the inputs
 // of the ps_3_0 pixel shader of pu that reads it (PixelSignature): the
-// pair shpack link prints. vu and pu may be one unit.
-func LinkPair(vu, pu *hlsl.Unit, o PairOptions) (vl, pl *ir.Layout, err error) {
+// pair shpack link prints. vu and pu may be one unit. warnings (inputs the
+// pixel shader reads wider than the vertex shader writes them) come with
+// the layouts, and with a linkage error too.
+func LinkPair(vu, pu *hlsl.Unit, o PairOptions) (vl, pl *ir.Layout, warnings ir.ErrorList, err error) {
 	vsSig, err := DefaultSignature(vu, ir.VS30Out(), o.VS.Struct, o.VS.Entry)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
 	psSig, err := PixelSignature(vu, pu, psFile, o.PS, vsSig)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	cons := o.Cons
 	for _, name := range o.Indexed {
 		a, err := vsSig.IndexedArrays(name)
 		if err != nil {
-			return nil, nil, fileError(vu.Name, "--indexed=%s: %v", name, err)
+			return nil, nil, nil, fileError(vu.Name, "--indexed=%s: %v", name, err)
 		}
 		if !slices.Contains(cons.Indexed, a[0]) {
 			cons.Indexed = append(cons.Indexed, a[0])
@@ -324,15 +364,17 @@ func LinkPair(vu, pu *hlsl.Unit, o PairOptions) (vl, pl *ir.Layout, err error) {
 		vl, err = pack.ForFile(st, vsSig, ir.VS30Out(), cons)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	if pl, err = pack.Derive(vl, psSig, psFile); err != nil {
-		return nil, nil, err
+	read, widen := narrowInputs(psSig, vl)
+	warnings = widerReads("", psSig, vl, widen)
+	if pl, err = pack.Derive(vl, read, psFile); err != nil {
+		return nil, nil, warnings, err
 	}
 	for _, l := range []*ir.Layout{vl, pl} {
 		if err := ir.CheckLayout(l); err != nil {
-			return nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
+			return nil, nil, nil, fmt.Errorf("internal error: invalid %s layout: %v", l.File.Profile.Name, err)
 		}
 	}
-	return vl, pl, nil
+	return vl, pl, warnings, nil
 }

@@ -59,7 +59,7 @@ type setOptions struct {
 	strategy pack.Strategy
 	cons     ir.Constraints // of the vertex side
 	// widen lets a pixel input be wider than the vertex output it reads
-	// (the rewrite passes the missing components); a linker reports it.
+	// (the rewrite passes the missing components; the linker warns).
 	widen bool
 	// typed keeps apart, in registers of their own, outputs of different
 	// kinds of type (float, int, uint, bool) on either stage: the rewrite

@@ -102,3 +102,31 @@ technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile
 	code, _, stderr := shpackRun("compare", "a.fx")
 	assert.Equal(t, exitInput, code, stderr)
 }
+
+// TestLinkWiderPixelInput: a pixel shader that reads float4 uv from a
+// float2 output is legal Direct3D 9, which fxc builds: link lays the pair
+// out with the output's width and warns, for an effect's passes and for a
+// named pair alike (rewrite already took it, passing the rest).
+func TestLinkWiderPixelInput(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+	src := `struct VO { float4 p : POSITION; float2 uv : TEXCOORD0; float f : TEXCOORD1; };
+VO VS(float4 p : POSITION) { VO o = (VO)0; o.p = p; o.uv = p.xy; o.f = 1; return o; }
+float4 PS(float4 uv : TEXCOORD0, float f : TEXCOORD1) : COLOR0 { return uv * f; }
+`
+	require.NoError(t, os.WriteFile("pair.hlsl", []byte(src), 0o644))
+	require.NoError(t, os.WriteFile("effect.fx", []byte(src+"technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile ps_3_0 PS(); } }\n"), 0o644))
+	warning := "pixel input TEXCOORD0 (PS.uv) has 4 components, but the vertex shader writes 2: Direct3D 9 leaves .zw undefined, and the runtimes differ in what they give; the layout reads .xy only (shpack rewrite passes .z as 0 and .w as 1)"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"link", "--vs-entry=VS", "--ps-entry=PS", "pair.hlsl"}, "pair.hlsl:3:11: warning: " + warning},
+		{[]string{"link", "effect.fx"}, "effect.fx:3:11: warning: technique T, pass P: " + warning},
+	} {
+		code, stdout, stderr := shpackRun(tc.args...)
+		assert.Equal(t, exitOK, code, "%v: %s", tc.args, stderr)
+		assert.Contains(t, stderr, tc.want, "%v", tc.args)
+		assert.Contains(t, stdout, "dcl_texcoord v0 // PS.uv = .xy", "%v: the pixel shader reads the output's width", tc.args)
+	}
+}

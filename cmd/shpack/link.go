@@ -96,10 +96,13 @@ func (e *env) linkFiles(vsFile, psFile string) int {
 			return e.report(err)
 		}
 	}
-	vl, pl, err := driver.LinkPair(vu, pu, driver.PairOptions{
+	vl, pl, warnings, err := driver.LinkPair(vu, pu, driver.PairOptions{
 		VS: driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, PS: driver.Selector{Struct: e.psStruct, Entry: e.psEntry},
 		Strategy: e.strat, Indexed: e.indexed, Layout: e.layoutFile, Cons: e.cons(),
 	})
+	for _, w := range warnings {
+		e.note(w.Error())
+	}
 	if err != nil {
 		return e.report(err)
 	}
