@@ -102,13 +102,7 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 			dep = &guardDep{at: ir.Pos{File: c.File, Line: first, Col: 1}}
 		}
 		for _, m := range c.Macros {
-			k := slices.IndexFunc(dep.macros, func(o hlsl.MacroState) bool { return sameState(o, m) })
-			if k < 0 {
-				dep.macros = append(dep.macros, m)
-			} else {
-				dep.macros[k].ValueRead = dep.macros[k].ValueRead || m.ValueRead
-				dep.macros[k].DefinedRead = dep.macros[k].DefinedRead || m.DefinedRead
-			}
+			dep.add(m)
 		}
 	}
 	// Macros spelled in the declarations (an array size, a type): their
@@ -121,6 +115,21 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 		if !in || m.Fixed {
 			continue // a macro no permutation changes
 		}
+		// A macro a file defines inside conditionals (MonoGame's #define
+		// SV_POSITION POSITION under #if OPENGL) is what those
+		// conditionals made it: the interface depends on their macros,
+		// which the user gives, not on the macro itself.
+		if conds := enclosing(u.PP.Conditionals, use.DefPos); len(conds) > 0 {
+			for _, c := range conds {
+				if dep == nil {
+					dep = &guardDep{at: ir.Pos{File: c.File, Line: c.First, Col: 1}}
+				}
+				for _, cm := range c.Macros {
+					dep.add(cm)
+				}
+			}
+			continue
+		}
 		if dep == nil {
 			dep = &guardDep{at: use.Pos}
 		}
@@ -131,6 +140,33 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 		}
 	}
 	return dep
+}
+
+// add records a macro state a conditional read, once per state.
+func (g *guardDep) add(m hlsl.MacroState) {
+	k := slices.IndexFunc(g.macros, func(o hlsl.MacroState) bool { return sameState(o, m) })
+	if k < 0 {
+		g.macros = append(g.macros, m)
+		return
+	}
+	g.macros[k].ValueRead = g.macros[k].ValueRead || m.ValueRead
+	g.macros[k].DefinedRead = g.macros[k].DefinedRead || m.DefinedRead
+}
+
+// enclosing returns the conditionals (include guards aside) whose lines
+// hold position at, outermost first: those a #define there is under.
+func enclosing(conds []hlsl.Conditional, at ir.Pos) []hlsl.Conditional {
+	var out []hlsl.Conditional
+	for _, c := range conds {
+		last := c.Last
+		if last == 0 {
+			last = int(^uint(0) >> 1)
+		}
+		if !c.Guard && !c.Skipped && c.File == at.File && c.First < at.Line && at.Line < last {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // names lists the macros the interface depends on.
@@ -163,7 +199,7 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 	for _, m := range g.macros {
 		switch {
 		case !m.Defined:
-		case m.Value != "" && m.ValueRead:
+		case m.Value != "" && m.Value != "1" && m.ValueRead:
 			state = append(state, "-D"+m.Name+"="+m.Value)
 		default:
 			state = append(state, "-D"+m.Name)

@@ -300,6 +300,9 @@ func numericLike(name string) bool {
 // unknownType is the message for a type name that is none: a vector or
 // matrix size out of range says so; a misspelt name gets a suggestion.
 func (u *Unit) unknownType(name string) string {
+	if objectType(name) {
+		return fmt.Sprintf("%s is a sampler or texture, which no signature holds: a shader takes one as a uniform bound with register(s0), not through a semantic (Cg's TEXUNIT0 binds a texture unit; HLSL has no such semantic)", name)
+	}
 	if numericLike(name) {
 		return fmt.Sprintf("unknown type %s: vectors and matrices have 1 to 4 rows and columns", name)
 	}
@@ -307,6 +310,17 @@ func (u *Unit) unknownType(name string) string {
 		return fmt.Sprintf("unknown type %s; did you mean %s?", name, hint)
 	}
 	return "unknown type " + name
+}
+
+// objectType reports whether name is one of HLSL's sampler or texture
+// types: known types, but none a signature holds.
+func objectType(name string) bool {
+	switch strings.ToLower(name) {
+	case "sampler", "sampler1d", "sampler2d", "sampler3d", "samplercube", "sampler_state", "samplerstate", "samplercomparisonstate",
+		"texture", "texture1d", "texture2d", "texture3d", "texturecube", "texture1darray", "texture2darray", "texture2dms", "texturecubearray":
+		return true
+	}
+	return false
 }
 
 // numericTypes are the scalar, vector and matrix type names and "vector"

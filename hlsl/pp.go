@@ -18,6 +18,9 @@ type (
 	PPResult = pp.Result
 	// MacroState is a macro as a conditional saw it (pp.MacroState).
 	MacroState = pp.MacroState
+	// Conditional is one #if chain as the preprocessor met it
+	// (pp.Conditional).
+	Conditional = pp.Conditional
 	// ScanCache shares the headers read by one run with the others
 	// (pp.ScanCache).
 	ScanCache = pp.ScanCache

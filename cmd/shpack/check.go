@@ -65,6 +65,9 @@ func (e *env) runCheck(files []string) int {
 	var names [2]string
 	for i, s := range srcs {
 		names[i] = s.Name
+		if len(s.Src) == 0 { // what a compiler that failed may leave
+			return e.report(fileError(s.Name, "the file is empty: there is no program to check (did the compiler that was to write it fail?)"))
+		}
 		if progs[i], err = d3d9.Read(s.Name, s.Src); err != nil {
 			return e.report(err)
 		}

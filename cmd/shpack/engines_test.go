@@ -130,3 +130,68 @@ float4 PS(float4 uv : TEXCOORD0, float f : TEXCOORD1) : COLOR0 { return uv * f; 
 		assert.Contains(t, stdout, "dcl_texcoord v0 // PS.uv = .xy", "%v: the pixel shader reads the output's width", tc.args)
 	}
 }
+
+// TestEnginesSmaller: the smaller things real engines met.
+func TestEnginesSmaller(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+
+	// check on the empty object file a failed compile leaves.
+	require.NoError(t, os.WriteFile("empty.vso", nil, 0o644))
+	code, _, stderr := shpackRun("check", "empty.vso")
+	assert.Equal(t, exitInput, code)
+	assert.Equal(t, "empty.vso: error: the file is empty: there is no program to check (did the compiler that was to write it fail?)\n", stderr)
+
+	// Cg's sampler parameter with a semantic: a known type, not an
+	// unknown one, which no signature holds.
+	require.NoError(t, os.WriteFile("cg.hlsl", []byte("struct VO { float4 p : POSITION; float2 uv : TEXCOORD0; };\nfloat4 main(VO i, in sampler2D s : TEXUNIT0) : COLOR { return tex2D(s, i.uv); }\n"), 0o644))
+	code, _, stderr = shpackRun("--entry=main", "--direction=in", "--profile=ps_3_0", "cg.hlsl")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "cg.hlsl:2:22: error: sampler2D is a sampler or texture, which no signature holds")
+	assert.NotContains(t, stderr, "unknown type")
+
+	// An include guard spelled #if !defined(X) is no dependency of the
+	// interface: the rewrite's guard names FOG alone, and the rewrite
+	// reads back in the permutation it was made for (the guard macro
+	// is defined there, and was not when its #if was read).
+	for _, guard := range []string{"#ifndef COMMON_H\n#define COMMON_H\n", "#if !defined(COMMON_H)\n#define COMMON_H\n", "#if !defined COMMON_H\n#define COMMON_H 1\n"} {
+		header := guard + "struct VO { float4 p : POSITION; float a : TEXCOORD0;\n#ifdef FOG\n    float f : TEXCOORD1;\n#endif\n};\n#endif\n"
+		require.NoError(t, os.WriteFile("common.h", []byte(header), 0o644))
+		require.NoError(t, os.WriteFile("g.hlsl", []byte("#include \"common.h\"\nVO main(float4 p : POSITION) { VO o = (VO)0; o.p = p; return o; }\nfloat4 ps(VO i) : COLOR0 { return i.a; }\n"), 0o644))
+		code, _, stderr = shpackRun("rewrite", "-v", "--all", "--vs-entry=main", "--ps-entry=ps", "-o", "g.out.hlsl", "g.hlsl")
+		require.Equal(t, exitOK, code, stderr)
+		assert.Contains(t, stderr, "its interface depends on FOG (", "%q", guard)
+		assert.NotContains(t, stderr, "COMMON_H", "%q", guard)
+		code, _, stderr = shpackRun("list", "g.out.hlsl")
+		assert.Equal(t, exitOK, code, "%q: the rewrite reads back in its own permutation: %s", guard, stderr)
+	}
+
+	// MonoGame's Macros.fxh: SV_POSITION defined as POSITION under #if
+	// OPENGL. The interface depends on what the user gave (-DOPENGL) and
+	// the #if that reads it, not on SV_POSITION.
+	mono := `#if OPENGL
+#define SV_POSITION POSITION
+#define VS_SHADERMODEL vs_3_0
+#define PS_SHADERMODEL ps_3_0
+#else
+#define VS_SHADERMODEL vs_4_0_level_9_1
+#define PS_SHADERMODEL ps_4_0_level_9_1
+#endif
+struct VO { float4 Position : SV_POSITION; float4 Color : COLOR0; float2 uv : TEXCOORD0; float a : TEXCOORD1;
+    float b : TEXCOORD2; float c : TEXCOORD3; float d : TEXCOORD4; float e : TEXCOORD5; float f : TEXCOORD6;
+    float g : TEXCOORD7; float h : TEXCOORD8; float i : TEXCOORD9; };
+VO MainVS(float4 p : POSITION) { VO o = (VO)0; o.Position = p; o.Color = p; return o; }
+float4 MainPS(VO i) : COLOR { return i.Color; }
+technique T { pass P { VertexShader = compile VS_SHADERMODEL MainVS(); PixelShader = compile PS_SHADERMODEL MainPS(); } }
+`
+	require.NoError(t, os.WriteFile("mono.fx", []byte(mono), 0o644))
+	code, _, stderr = shpackRun("rewrite", "-v", "-DOPENGL", "-o", "mono.out.fx", "mono.fx")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "mono.fx:12:1: note: MainVS: its interface depends on OPENGL (the #if at mono.fx:1:1)")
+	assert.NotContains(t, stderr, "depends on SV_POSITION")
+	out, err := os.ReadFile("mono.out.fx")
+	require.NoError(t, err)
+	assert.Contains(t, string(out), "#if !((OPENGL) == 1)\n#error \"shpack rewrote MainVS for one permutation (-DOPENGL): its interface depends on OPENGL.")
+	code, _, stderr = shpackRun("list", "-DOPENGL", "mono.out.fx")
+	assert.Equal(t, exitOK, code, "the rewrite reads back with -DOPENGL: %s", stderr)
+}

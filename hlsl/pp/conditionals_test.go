@@ -57,3 +57,26 @@ func TestConditionalsOff(t *testing.T) {
 	assert.Empty(t, res.Conditionals)
 	assert.Empty(t, res.Uses)
 }
+
+// TestConditionalsGuardSpellings: an include guard is #ifndef X or #if
+// !defined(X) (or !defined X), followed by #define X; an #if !defined(X)
+// followed by anything else, or with an #else, is none.
+func TestConditionalsGuardSpellings(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		guard bool
+	}{
+		{"#ifndef G\n#define G\nx\n#endif\n", true},
+		{"#if !defined(G)\n#define G\nx\n#endif\n", true},
+		{"#if !defined G\n#define G 1\nx\n#endif\n", true},
+		{"#if !defined(G)\n#define H\nx\n#endif\n", false},
+		{"#if !defined(G) && A\n#define G\nx\n#endif\n", false},
+		{"#if !defined(G)\n#define G\nx\n#else\ny\n#endif\n", false},
+		{"#if defined(G)\n#define G\nx\n#endif\n", false},
+	} {
+		res, errs := Preprocess("h.fxh", []byte(tc.src), &Options{Record: true})
+		require.Empty(t, errs)
+		require.NotEmpty(t, res.Conditionals, tc.src)
+		assert.Equal(t, tc.guard, res.Conditionals[0].Guard, "%q", tc.src)
+	}
+}

@@ -35,7 +35,7 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 				return RawToken{}, false
 			}
 			p.recordCondition(f, name.Text, args)
-			if name.Text == "ifndef" && p.opts.Record {
+			if p.opts.Record && (name.Text == "ifndef" || name.Text == "if" && notDefined(args)) {
 				f.guardCand = len(p.res.Conditionals)
 			}
 			p.reportStrErrs(f, line)
@@ -373,10 +373,13 @@ func (p *ppState) pragma(f *ppFrame, hash RawToken, args []RawToken) (RawToken, 
 	return RawToken{}, false
 }
 
-// recordGroup counts an #elif or #else in the chain it belongs to.
+// recordGroup counts an #elif or #else in the chain it belongs to: a
+// chain with one is no include guard.
 func (p *ppState) recordGroup(f *ppFrame) {
 	if n := len(f.condRecs); n > 0 {
-		p.res.Conditionals[f.condRecs[n-1]].Groups++
+		c := &p.res.Conditionals[f.condRecs[n-1]]
+		c.Groups++
+		c.Guard = false
 	}
 }
 
@@ -408,6 +411,18 @@ func (p *ppState) recordCondition(f *ppFrame, directive string, args []RawToken)
 		st.DefinedRead = !read
 		c.Macros = append(c.Macros, st)
 	}
+}
+
+// notDefined reports whether an #if's condition is "!defined(X)" or
+// "!defined X": the other spelling of an include guard's #ifndef X.
+func notDefined(args []RawToken) bool {
+	switch {
+	case len(args) == 5:
+		return args[0].Text == "!" && args[1].Text == "defined" && args[2].Text == "(" && args[3].Kind == TokIdent && args[4].Text == ")"
+	case len(args) == 3:
+		return args[0].Text == "!" && args[1].Text == "defined" && args[2].Kind == TokIdent
+	}
+	return false
 }
 
 // macroState describes a defined macro now.

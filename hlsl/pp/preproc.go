@@ -216,8 +216,8 @@ type Conditional struct {
 	Macros []MacroState
 	// Skipped marks a chain inside a skipped group: nothing evaluated.
 	Skipped bool
-	// Guard marks an include guard: an #ifndef X whose next directive is
-	// #define X, with no #elif or #else.
+	// Guard marks an include guard: an #ifndef X (or #if !defined(X))
+	// whose next directive is #define X, with no #elif or #else.
 	Guard bool
 }
 
