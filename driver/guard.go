@@ -3,7 +3,6 @@ package driver
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/shpack/shpack/hlsl"
@@ -190,7 +189,7 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 		if conflict {
 			continue
 		}
-		terms = append(terms, stateTerm(m))
+		terms = append(terms, rewrite.MacroCondition(m))
 	}
 	if len(terms) == 0 {
 		return nil
@@ -214,36 +213,6 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 		Message: fmt.Sprintf("shpack rewrote %s for one permutation (%s): its interface depends on %s. Rewrite with --variants=FILE listing the permutations (one source for all), or each permutation apart",
 			entry, perm, strings.Join(g.names(), ", ")),
 	}
-}
-
-// stateTerm is the #if term that holds when macro m is in its state:
-// undefined, defined, and equal to its integer value where a condition
-// reads the value. A macro the source reads only for its value (#if
-// NAME, NAME > 2, an array size) is tested for its value alone, as the
-// source tests it: an undefined macro is 0 in #if, so a permutation made
-// without it holds for -DNAME=0 too (the Source engine's combos, passed
-// as -DNAME=0 and -DNAME=1).
-func stateTerm(m hlsl.MacroState) string {
-	switch {
-	case m.ValueRead && !m.DefinedRead && !m.FuncLike && !m.Defined:
-		return "(" + m.Name + ") == 0"
-	case m.ValueRead && !m.DefinedRead && !m.FuncLike && isInteger(m.Value):
-		return fmt.Sprintf("(%s) == %s", m.Name, m.Value)
-	case !m.Defined:
-		return "!defined(" + m.Name + ")"
-	case m.ValueRead && !m.FuncLike && isInteger(m.Value):
-		return fmt.Sprintf("defined(%s) && (%s) == %s", m.Name, m.Name, m.Value)
-	}
-	return "defined(" + m.Name + ")"
-}
-
-// isInteger reports whether a macro's value is an integer literal the
-// preprocessor compares (decimal or hexadecimal, optionally signed).
-func isInteger(v string) bool {
-	v = strings.TrimPrefix(strings.ReplaceAll(v, " ", ""), "-")
-	v = strings.TrimRight(v, "uUlL")
-	_, err := strconv.ParseInt(v, 0, 64)
-	return err == nil && v != ""
 }
 
 // guardFor returns the guard of an entry point of file (nil if its

@@ -26,7 +26,7 @@ import (
 //     variant that writes what it reads (vs_3_0 and ps_3_0 link by
 //     declared semantic).
 //  3. Each variant is rewritten again with its family layouts applied,
-//     and the rewrites are merged edit by edit (mergeRewrites): where the
+//     and the rewrites are merged edit by edit (rewrite.Merge): where the
 //     variants edit a line alike it is written once, where they differ
 //     each variant's lines stand under an #if of the condition that
 //     selects it: the macros its interface depends on (the permutation
@@ -288,17 +288,17 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 	for s, set := range sets {
 		names[s] = macroNames(set.vars)
 	}
-	per := make([][]mergeVariant, len(srcs)) // per file, per variant
+	per := make([][]rewrite.MergeVariant, len(srcs)) // per file, per variant
 	var res *RewriteResult
 	for s, set := range sets {
-		done := make([][]mergeVariant, len(set.vars)) // per variant, per file
+		done := make([][]rewrite.MergeVariant, len(set.vars)) // per variant, per file
 		for i, v := range set.vars {
 			// A variant of another's class, with the same family
 			// layouts, rewrites as that one did.
 			if r := classes[s].of(i, variantOpts(set, v).PP.Defines); r != i && done[r] != nil && (s > 0 || sameApplied(applied[r], applied[i])) {
 				for f := range srcs {
 					mv := done[r][f]
-					mv.fallback = defineCondition(names[s], v)
+					mv.Fallback = defineCondition(names[s], v)
 					per[f] = append(per[f], mv)
 				}
 				done[i] = done[r]
@@ -329,7 +329,7 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 				}
 			}
 			for f := range srcs {
-				mv := mergeVariant{edits: edits[f], rewrote: rewrote, guards: h.guards, stage: set.cond, fallback: defineCondition(names[s], v)}
+				mv := rewrite.MergeVariant{Edits: edits[f], Rewrote: rewrote, Guards: h.guards, Stage: set.cond, Fallback: defineCondition(names[s], v)}
 				per[f] = append(per[f], mv)
 				done[i] = append(done[i], mv)
 			}
@@ -369,7 +369,7 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 	}
 	merged := make([][]byte, len(srcs))
 	for f := range srcs {
-		m, err := mergeRewrites(srcs[f].Name, srcs[f].Src, per[f], func(entries []string) string { return errorMessage(entries, listOf) })
+		m, err := rewrite.Merge(srcs[f].Name, srcs[f].Src, per[f], func(entries []string) string { return errorMessage(entries, listOf) })
 		if err != nil {
 			return nil, err
 		}
@@ -383,7 +383,7 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 			for _, v := range set.vars {
 				o := variantOpts(set, v)
 				for f := range srcs {
-					own := rewrite.ApplyEdits(srcs[f].Src, per[f][k].edits)
+					own := rewrite.ApplyEdits(srcs[f].Src, per[f][k].Edits)
 					if a, b := tokenTexts(srcs[f].Name, own, o.PP), tokenTexts(srcs[f].Name, merged[f], o.PP); !slices.Equal(a, b) {
 						return nil, fmt.Errorf("internal error: variant %s of %s reads the merge otherwise than its own rewrite", v.Name, srcs[f].Name)
 					}
@@ -563,10 +563,22 @@ func defineCondition(names []string, v Variant) string {
 		if !ok {
 			m = hlsl.MacroState{Name: n, DefinedRead: true}
 		}
-		terms = append(terms, stateTerm(m))
+		terms = append(terms, rewrite.MacroCondition(m))
 	}
 	if len(terms) == 0 {
 		return "1"
 	}
 	return strings.Join(terms, " && ")
+}
+
+// errorMessage is the #error of a merged region.
+func errorMessage(entries []string, varsName func(entry string) string) string {
+	var names []string
+	for _, e := range entries {
+		if n := varsName(e); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return fmt.Sprintf("shpack rewrote %s for the variants of %s only, and this permutation is none of them: add it there and rewrite",
+		joinList(entries), strings.Join(names, " and "))
 }

@@ -41,6 +41,13 @@
 // copied, once). A function that other functions also call keeps a copy of
 // its original under a new name (F_unpacked) for those calls.
 //
+// Every edit of the user's text is made here: besides the entry points'
+// (this file, vertex.go, pixel.go, include.go), the merge of several
+// permutations' rewrites of one file into one text under #if conditions
+// (Merge, merge.go), the text of the permutation guards (guard.go), the
+// include names of an output written into another folder (Relocate), and
+// the line ends and byte-order mark every insertion keeps (lineends.go).
+//
 // The package knows nothing of packing or of which shaders belong
 // together: it is given the layouts (see package driver) and edits.
 package rewrite
@@ -79,21 +86,6 @@ type Vertex struct {
 	// Guard, if set, stops the compiler in a permutation the layout was
 	// not made for.
 	Guard *Guard
-}
-
-// A Guard is written at the top of a generated block: "#if !(Cond)",
-// "#error Message", "#endif". Cond holds in the permutation of macros
-// the rewrite read the interface in (see driver's permutation guards).
-type Guard struct {
-	Cond, Message string
-}
-
-// write writes the guard's lines.
-func (g *Guard) write(b *strings.Builder) {
-	if g == nil {
-		return
-	}
-	fmt.Fprintf(b, "#if !(%s)\n#error %s\n#endif\n", g.Cond, strconv.Quote(g.Message))
 }
 
 // A Pixel is a pixel shader entry point of Files[File] to edit so that it

@@ -1,19 +1,17 @@
-package driver
+package rewrite
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/shpack/shpack/ir"
-	"github.com/shpack/shpack/rewrite"
 )
 
 // Merging the rewrites of several permutations into one source.
 //
 // Each permutation's rewrite of a file is a set of edits of the user's
-// text (rewrite.Edits), at offsets of that one text: whatever the
+// text (Edits), at offsets of that one text: whatever the
 // permutation, what the rewrite leaves alone is the user's bytes. So the
 // rewrites merge edit by edit, not line by line: the lines an edit of
 // any permutation touches form a region (touching or overlapping regions
@@ -27,50 +25,52 @@ import (
 // it stands on its own between #if lines: its #if, #elif, #else and
 // #endif lines balance, it neither starts nor ends inside a block comment
 // or a directive continued with a backslash. The rewrite keeps every
-// directive of a text it takes out (rewrite.commentOut) and edits whole
+// directive of a text it takes out (commentOut) and edits whole
 // tokens, so the lines it touches usually balance at once; a region that
 // cannot (it would reach the file's start or end) is refused, naming its
 // line. Line numbers stay the user's: each branch starts with a #line for
 // its first line, and a #line follows the chain.
 
-// A mergeVariant is one permutation's part in a merge.
-type mergeVariant struct {
-	edits []rewrite.Edit
-	// rewrote lists the entry points this variant rewrote in any file.
-	rewrote []string
-	// guards gives the permutation guard of each entry point it rewrote
+// A MergeVariant is one permutation's part in a merge (Merge): its
+// rewrite of the file, and the conditions that select it.
+type MergeVariant struct {
+	// Edits are the permutation's edits of the file (Edits).
+	Edits []Edit
+	// Rewrote lists the entry points this variant rewrote in any file.
+	Rewrote []string
+	// Guards gives the permutation guard of each entry point it rewrote
 	// whose interface depends on macros.
-	guards map[string]string
-	// stage is the condition that selects the stage the variant is
+	Guards map[string]string
+	// Stage is the condition that selects the stage the variant is
 	// compiled for, when the variants of each stage are listed apart
 	// ("" when each variant compiles both).
-	stage string
-	// fallback selects the variant by what it defines, for an entry
+	Stage string
+	// Fallback selects the variant by what it defines, for an entry
 	// point whose interface was seen to depend on no macro.
-	fallback string
+	Fallback string
 }
 
 // cond is the condition that selects v in a region of entries, and
 // whether it holds a permutation guard. A variant that rewrote none of
 // them (the other stage's) has the user's text there: its stage selects
 // it.
-func (v *mergeVariant) cond(entries []string) (string, bool) {
+func (v *MergeVariant) cond(entries []string) (string, bool) {
 	var parts []string
-	if v.stage != "" {
-		parts = append(parts, v.stage)
+	if v.Stage != "" {
+		parts = append(parts, v.Stage)
 	}
 	owns, guarded := false, false
 	for _, e := range entries {
-		if !slices.Contains(v.rewrote, e) {
+		if !slices.Contains(v.Rewrote, e) {
 			continue
 		}
 		owns = true
-		if g := v.guards[e]; g != "" && !slices.Contains(parts, g) {
+		if g := v.Guards[e]; g != "" && !slices.Contains(parts, g) {
 			parts, guarded = append(parts, g), true
 		}
 	}
-	if owns && !guarded && v.fallback != "1" {
-		parts = append(parts, v.fallback)
+	if owns && !guarded && v.Fallback != "1" {
+		parts = append(parts, v.Fallback)
 	}
 	if len(parts) == 0 {
 		return "1", false
@@ -78,9 +78,11 @@ func (v *mergeVariant) cond(entries []string) (string, bool) {
 	return strings.Join(parts, " && "), guarded
 }
 
-// mergeRewrites merges the rewrites of one file. errorMsg gives the
-// message of the #error of a region of entries.
-func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(entries []string) string) ([]byte, error) {
+// Merge merges the rewrites of one file, name with contents src, by
+// several permutations (see above) into one text. errorMsg gives the
+// message of the #error of a region where the entry points entries are
+// rewritten. Errors are an ir.ErrorList, positioned.
+func Merge(name string, src []byte, vars []MergeVariant, errorMsg func(entries []string) string) ([]byte, error) {
 	if len(vars) == 0 {
 		return src, nil
 	}
@@ -88,7 +90,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 	var regions [][2]int
 	blocks := map[int]bool{} // where a block's region starts
 	for _, v := range vars {
-		for _, e := range v.edits {
+		for _, e := range v.Edits {
 			if e.Block {
 				blocks[ls.start(e.Off)] = true
 			}
@@ -107,7 +109,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 			r := &regions[i]
 			up, down := ls.dirtyAt(r[0]), ls.dirtyAt(r[1])
 			for _, v := range vars {
-				u, d := cleanText(regionText(src, v.edits, *r))
+				u, d := cleanText(regionText(src, v.Edits, *r))
 				up, down = up || u, down || d
 			}
 			if !up && !down {
@@ -136,7 +138,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 		at = r[1]
 		// The lines written around the variants' texts take the line end
 		// of the region's first line, as the rewrite's own blocks do.
-		nl := rewrite.LineEnd(src, r[0])
+		nl := LineEnd(src, r[0])
 		type branch struct {
 			text  string
 			conds []string
@@ -145,7 +147,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 		var entries []string
 		block, guarded := false, false
 		for _, v := range vars {
-			for _, e := range v.edits {
+			for _, e := range v.Edits {
 				if inRegion(e, r) {
 					block = block || e.Block
 					if !slices.Contains(entries, e.Entry) {
@@ -156,7 +158,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 		}
 		for i := range vars {
 			v := &vars[i]
-			text := regionText(src, v.edits, r)
+			text := regionText(src, v.Edits, r)
 			c, g := v.cond(entries)
 			guarded = guarded || (g && block)
 			k := slices.IndexFunc(branches, func(br *branch) bool { return br.text == text })
@@ -172,7 +174,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 			b.WriteString(branches[0].text)
 			continue
 		}
-		first := rewrite.LineDirective(name, ls.line(r[0])) + nl
+		first := LineDirective(name, ls.line(r[0])) + nl
 		for n, br := range branches {
 			kw := "#elif "
 			if n == 0 {
@@ -189,7 +191,7 @@ func mergeRewrites(name string, src []byte, vars []mergeVariant, errorMsg func(e
 		}
 		b.WriteString("#else" + nl + "#error " + strconv.Quote(errorMsg(entries)) + nl + "#endif" + nl)
 		if r[1] < len(src) {
-			b.WriteString(rewrite.LineDirective(name, ls.line(r[1])) + nl)
+			b.WriteString(LineDirective(name, ls.line(r[1])) + nl)
 		}
 	}
 	b.Write(src[at:])
@@ -214,7 +216,7 @@ func joinRegions(rs [][2]int, blocks map[int]bool) [][2]int {
 }
 
 // regionText is src[r[0]:r[1]] with the edits that fall in it.
-func regionText(src []byte, edits []rewrite.Edit, r [2]int) string {
+func regionText(src []byte, edits []Edit, r [2]int) string {
 	var b strings.Builder
 	at := r[0]
 	for _, e := range edits {
@@ -231,7 +233,7 @@ func regionText(src []byte, edits []rewrite.Edit, r [2]int) string {
 
 // inRegion says whether edit e falls in region r: an insertion at the
 // region's end belongs to the region that starts there.
-func inRegion(e rewrite.Edit, r [2]int) bool {
+func inRegion(e Edit, r [2]int) bool {
 	return e.Off >= r[0] && (e.End < r[1] || (e.End == r[1] && e.End > e.Off))
 }
 
@@ -386,16 +388,4 @@ func (ls *lineIndex) dirtyAt(off int) bool {
 		return false
 	}
 	return ls.dirty[ls.lineOf(off)]
-}
-
-// errorMessage is the #error of a merged region.
-func errorMessage(entries []string, varsName func(entry string) string) string {
-	var names []string
-	for _, e := range entries {
-		if n := varsName(e); !slices.Contains(names, n) {
-			names = append(names, n)
-		}
-	}
-	return fmt.Sprintf("shpack rewrote %s for the variants of %s only, and this permutation is none of them: add it there and rewrite",
-		joinList(entries), strings.Join(names, " and "))
 }
