@@ -214,7 +214,9 @@ func mapDiagnostics(out, handed, source string, m lineMap, users *strings.Replac
 			if w, ok := m.at(d.Line); ok {
 				d.File, d.Line = w.file, w.line
 			} else {
-				d.File = source
+				// Past the text handed over (an end of file): the user's
+				// file, at no line of it rather than at one it lacks.
+				d.File, d.Line, d.Col = source, 0, 0
 			}
 		}
 		ds = append(ds, d)

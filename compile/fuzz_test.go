@@ -2,6 +2,7 @@ package compile
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -37,12 +38,30 @@ func FuzzParseArgs(f *testing.F) {
 // to diagnostics without a panic; a diagnostic of the handed file lands in
 // a file the text names (or the source).
 func FuzzMapDiagnostics(f *testing.F) {
-	f.Add("x(3,4): error X3004: bad\nx:2:1: E5005: worse\nplain line\n", "a\n#line 7 \"u.fx\"\nb\n")
-	f.Add("x(99999999999999999999,1): error X1: big\n", "#line -3\n")
-	f.Fuzz(func(t *testing.T, out, text string) {
+	f.Add("x(3,4): error X3004: bad\nx:2:1: E5005: worse\nplain line\n", "a\n#line 7 \"u.fx\"\nb\n", uint16(2), uint16(9))
+	f.Add("x(99999999999999999999,1): error X1: big\n", "#line -3\n", uint16(0), uint16(1))
+	f.Fuzz(func(t *testing.T, out, text string, l1, l2 uint16) {
 		m := mapOfText(text, "src.fx")
 		for _, d := range mapDiagnostics(out, "x", "src.fx", m, strings.NewReplacer("x", "src.fx")) {
 			_ = d.String()
+		}
+		// Diagnostics at known lines of the handed file: each lands where
+		// the text's #line directives put that line, or, past the text,
+		// in the user's file at no line: never at a line the text does
+		// not name.
+		lines := []int{int(l1), int(l2)}
+		ds := mapDiagnostics(fmt.Sprintf("x(%d,1): error X1: a\nx:%d:2: E1: b\n", lines[0], lines[1]), "x", "src.fx", m, strings.NewReplacer())
+		if len(ds) != 2 {
+			t.Fatalf("two diagnostics read as %d", len(ds))
+		}
+		for i, d := range ds {
+			w, in := m.at(lines[i])
+			switch {
+			case in && (d.File != w.file || d.Line != w.line):
+				t.Fatalf("line %d of the handed text is %s:%d, and its diagnostic landed at %s:%d", lines[i], w.file, w.line, d.File, d.Line)
+			case !in && (d.File != "src.fx" || d.Line != 0):
+				t.Fatalf("line %d is past the handed text (%d lines), and its diagnostic landed at %s:%d", lines[i], len(m), d.File, d.Line)
+			}
 		}
 	})
 }
