@@ -219,15 +219,7 @@ func SameAs(path string, inputs []string) string {
 	if err != nil {
 		return ""
 	}
-	for _, in := range inputs {
-		if in == "-" {
-			continue
-		}
-		if st, err := os.Stat(in); err == nil && os.SameFile(st, out) {
-			return in
-		}
-	}
-	return ""
+	return newIndex(inputs).find(path, out)
 }
 
 // Depfile writes a Make/Ninja dependency file: one rule per output naming
