@@ -66,6 +66,10 @@ func (p *ppState) include(f *ppFrame, hash RawToken, args []RawToken) {
 		p.errorf(hash.Pos, hash.Ctx, "empty file name in #include")
 		return
 	}
+	if p.opts.Include != nil {
+		p.includeHooked(f, hash, name, angle)
+		return
+	}
 	var dirs, cands []searchDir
 	switch {
 	case !isAbsName(name):
@@ -98,6 +102,44 @@ func (p *ppState) include(f *ppFrame, hash RawToken, args []RawToken) {
 		p.notFound(f, hash, name, angle, dirs, firstErr)
 		return
 	}
+	p.enter(f, hash, sf, at)
+}
+
+// includeHooked executes "#include" through Options.Include: the caller
+// finds the file and names it; the name it gives is the file's identity
+// in the run.
+func (p *ppState) includeHooked(f *ppFrame, hash RawToken, name string, angle bool) {
+	parent := ""
+	if f.ctx != 0 {
+		parent = p.res.Contexts[f.ctx].Path
+	}
+	file, data, err := p.opts.Include(name, angle, parent)
+	switch {
+	case err != nil && errors.Is(err, fs.ErrNotExist):
+		p.notFound(f, hash, name, angle, nil, nil)
+		return
+	case err != nil:
+		p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: %v", ppQ(name), err)
+		return
+	case file == "":
+		p.errorf(hash.Pos, hash.Ctx, "cannot open include file %s: the include callback named no file", ppQ(name))
+		return
+	}
+	l, ok := p.files[file]
+	if !ok {
+		if len(data) > p.lim.MaxInput {
+			p.errorf(hash.Pos, hash.Ctx, "%s", (&ppTooLarge{int64(len(data)), int64(p.lim.MaxInput)}).Error())
+			return
+		}
+		// The caller's data: the source copies it.
+		l = loaded{p.newFile(file, newSource(file, data, false), nil), file}
+		p.files[file] = l
+	}
+	p.enter(f, hash, l.sf, searchDir{display: file, open: file})
+}
+
+// enter starts reading sf, found for the #include at hash as at.
+func (p *ppState) enter(f *ppFrame, hash RawToken, sf *ppFile, at searchDir) {
 	if sf.utf16 != "" {
 		// fxc stops at the first byte (X3000: illegal character).
 		if !sf.scanned {
@@ -158,6 +200,8 @@ func (p *ppState) notFound(f *ppFrame, hash RawToken, name string, angle bool, d
 	switch {
 	case isAbsName(name) && !windows && driveLen(name) > 0: // "C:\x"
 		where = "(a Windows path: its drive letter names no folder on this system)"
+	case p.opts.Include != nil:
+		where = "(the include callback has no such file)"
 	case isAbsName(name):
 	case len(dirs) == 0:
 		where = "(no include directories, the only folders an #include <...> searches)"
@@ -168,7 +212,7 @@ func (p *ppState) notFound(f *ppFrame, hash RawToken, name string, angle bool, d
 		}
 		where = "(searched: " + strings.Join(list, ", ") + ")"
 	}
-	if angle && !isAbsName(name) && p.exists(filepath.Join(filepath.Dir(p.res.Contexts[f.ctx].Path), hostName(name))) {
+	if angle && !isAbsName(name) && p.opts.Include == nil && p.exists(filepath.Join(filepath.Dir(p.res.Contexts[f.ctx].Path), hostName(name))) {
 		where += fmt.Sprintf(`; it is beside the including file, where only #include "%s" looks`, name)
 	}
 	if p.opts.AllowMissingIncludes {

@@ -80,6 +80,19 @@ type Options struct {
 	IncludeDirs []string
 	// ReadFile reads an include file; nil means the file system (os.Open).
 	ReadFile func(path string) ([]byte, error)
+	// Include, when set, finds and reads the file of every #include in
+	// place of the search (IncludeDirs, the including files' folders)
+	// and of ReadFile, as the ID3DInclude of D3DCompile does: it is given
+	// the name as written, whether it was written <name> (system), and
+	// the name it gave the including file ("" for the main file). It
+	// returns the file's name, its IncludeCtx.File and Path (what
+	// diagnostics, __FILE__ and Result.Files call it) and its identity in
+	// the run: a name returned again is the file read the first time,
+	// for #pragma once too; and its contents, which are copied. An error
+	// that wraps fs.ErrNotExist makes the include missing (an error, or a
+	// warning under AllowMissingIncludes); another is reported with the
+	// directive. It is called once per #include executed.
+	Include func(name string, system bool, parent string) (file string, data []byte, err error)
 	// Limits bound the work; zero fields mean the defaults.
 	Limits Limits
 	// Record fills Result.Conditionals, Uses and Definitions: what a
@@ -498,7 +511,7 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 	p.defineBuiltins()
 	p.applyDefines()
 	sf := &ppFile{path: name, src: newSource(name, src, false), given: true}
-	if p.opts.ReadFile == nil {
+	if p.opts.ReadFile == nil && p.opts.Include == nil {
 		// The main file is one of the files an include may reach.
 		if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
 			sf.info = st
