@@ -56,6 +56,9 @@ type graph struct {
 	pairs  []pair
 	eps    map[node]*hlsl.EntryPoint
 	errs   ir.ErrorList
+	// named are the entry points the caller named, which a misspelt
+	// name is not taken for (--ps-entry=MainPs is not MainVS).
+	named []string
 }
 
 func newGraph(srcs []Source, units []*hlsl.Unit) *graph {
@@ -101,6 +104,7 @@ func (g *graph) collect() {
 // addExplicit adds the caller's vs_3_0/ps_3_0 pair of entry functions,
 // each looked up in every source.
 func (g *graph) addExplicit(vsName, psName string) {
+	g.named = []string{vsName, psName}
 	vs, okV := g.find(vsName, ir.Vertex)
 	ps, okP := g.find(psName, ir.Pixel)
 	if okV && okP {
@@ -118,11 +122,20 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 	}
 	switch len(found) {
 	case 0:
-		var files []string
-		for _, s := range g.srcs {
+		var files, funcs []string
+		for i, s := range g.srcs {
 			files = append(files, s.Name)
+			for _, f := range g.units[i].Functions() {
+				if !slices.Contains(g.named, f) {
+					funcs = append(funcs, f)
+				}
+			}
 		}
-		g.errs = append(g.errs, &ir.Error{Pos: ir.Pos{File: g.srcs[0].Name}, Msg: fmt.Sprintf("no function named %s in %s", name, strings.Join(files, ", "))})
+		msg := fmt.Sprintf("no function named %s in %s", name, strings.Join(files, ", "))
+		if hint := ir.SuggestName(name, funcs); hint != "" {
+			msg += "; did you mean " + hint + "?"
+		}
+		g.errs = append(g.errs, &ir.Error{Pos: ir.Pos{File: g.srcs[0].Name}, Msg: msg})
 		return node{}, false
 	case 1:
 		// One file defines it: it must be of the stage looked for. A

@@ -312,6 +312,7 @@ func (u *Unit) Identifiers() map[string]bool {
 // does not lower.
 type NotFoundError struct {
 	Kind, Name string // "struct" or "function", and the name asked for
+	Hint       string // the unit's struct or function it may mean, or ""
 	List       ir.ErrorList
 }
 
@@ -321,12 +322,27 @@ func (e *NotFoundError) Error() string { return e.List.Error() }
 // Unwrap returns the diagnostic as an ir.ErrorList.
 func (e *NotFoundError) Unwrap() error { return e.List }
 
-// Message is the diagnostic's text without the file: no struct named "X".
-func (e *NotFoundError) Message() string { return fmt.Sprintf("no %s named %q", e.Kind, e.Name) }
+// Message is the diagnostic's text without the file: no struct named "X",
+// and "; did you mean Y?" when the unit has a Y close to X.
+func (e *NotFoundError) Message() string {
+	if e.Hint != "" {
+		return fmt.Sprintf("no %s named %q; did you mean %s?", e.Kind, e.Name, e.Hint)
+	}
+	return fmt.Sprintf("no %s named %q", e.Kind, e.Name)
+}
 
 // notFound makes the error for a struct or function the unit lacks.
 func (u *Unit) notFound(kind, name string) error {
-	e := &NotFoundError{Kind: kind, Name: name}
+	names := u.Functions()
+	if kind == "struct" {
+		names = nil
+		for _, d := range u.syntax.Decls {
+			if d.Struct != nil && d.Struct.Name != nil {
+				names = append(names, d.Struct.Name.Text)
+			}
+		}
+	}
+	e := &NotFoundError{Kind: kind, Name: name, Hint: ir.SuggestName(name, names)}
 	e.List = ir.ErrorList{&ir.Error{Pos: ir.Pos{File: u.Name}, Msg: e.Message()}}
 	return e
 }

@@ -34,6 +34,27 @@ func Suggest(word string, candidates []string) string {
 	return best
 }
 
+// SuggestName suggests which of candidates (names of functions or
+// structs, which HLSL tells apart by case) a misspelt name was meant as:
+// one that differs from it only in case (Vs: VS), else the closest as
+// Suggest finds it, or "".
+func SuggestName(name string, candidates []string) string {
+	for _, c := range candidates {
+		if c == name {
+			return ""
+		}
+	}
+	for _, c := range candidates {
+		if strings.EqualFold(c, name) {
+			return c
+		}
+	}
+	if len(name) < 2 {
+		return ""
+	}
+	return Suggest(name, candidates)
+}
+
 // SuggestSemantic suggests a Direct3D 9 semantic for a misspelt one,
 // keeping its index: TEXCORD0 gives TEXCOORD0, POSITON gives POSITION.
 func SuggestSemantic(name string) string {

@@ -25,3 +25,20 @@ func TestSuggest(t *testing.T) {
 	assert.Equal(t, 3, editDistance("kitten", "sitting", 10))
 	assert.Equal(t, 2, editDistance("kitten", "sitting", 2), "stops at the limit")
 }
+
+// TestSuggestName: a name differs from the one meant in case first, else
+// by a few edits; a name the candidates hold, or nothing close, gets none.
+func TestSuggestName(t *testing.T) {
+	names := []string{"VS", "PS", "SceneVS", "ScenePS", "Shade"}
+	for _, tc := range []struct{ name, want string }{
+		{"Vs", "VS"},
+		{"scenevs", "SceneVS"},
+		{"ScenePs", "ScenePS"},
+		{"Shadr", "Shade"},
+		{"VS", ""},
+		{"X", ""},
+		{"Water", ""},
+	} {
+		assert.Equal(t, tc.want, SuggestName(tc.name, names), tc.name)
+	}
+}

@@ -293,12 +293,75 @@ func (e *env) parse(c *command, args []string) (files []string, code int) {
 		return nil, e.print(c.helpText())
 	}
 	if err != nil {
-		return nil, e.usageError("%v", err)
+		return nil, e.usageError("%s", c.flagError(err))
 	}
 	if code := e.parsed(c, fs); code >= 0 {
 		return nil, code
 	}
 	return files, -1
+}
+
+// flagError says what the flag package found wrong in words that name the
+// flag as the help spells it (--vs-entry, -o), with a suggestion for a
+// misspelt one: "unknown flag --vs-entri; did you mean --vs-entry?". A flag
+// of other commands says which take it.
+func (c *command) flagError(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		if d := findFlag(name); d != nil {
+			var by []string
+			for _, cc := range commandTable {
+				if slices.Contains(cc.takes(), name) {
+					by = append(by, cc.title())
+				}
+			}
+			verb := " do"
+			if len(by) == 1 {
+				verb = " does"
+			}
+			if len(by) > 1 {
+				by = append(by[:len(by)-2], by[len(by)-2]+" and "+by[len(by)-1])
+			}
+			return fmt.Sprintf("%s does not take %s; %s%s", c.title(), dashed(name), strings.Join(by, ", "), verb)
+		}
+		msg = "unknown flag " + dashed(name)
+		if s := ir.SuggestName(name, append(c.takes(), "help")); s != "" {
+			msg += "; did you mean " + dashed(s) + "?"
+		}
+		return msg
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		value, _ := c.flagHelp(name)
+		if value == "" {
+			value = "VALUE"
+		}
+		if len(name) == 1 {
+			return fmt.Sprintf("%s needs a value: %s %s", dashed(name), dashed(name), value)
+		}
+		return fmt.Sprintf("%s needs a value: %s=%s", dashed(name), dashed(name), value)
+	}
+	for _, f := range []string{"invalid value ", "invalid boolean value "} {
+		if rest, ok := strings.CutPrefix(msg, f); ok {
+			// invalid value "x" for flag -max-errors: parse error
+			if i := strings.Index(rest, " for flag -"); i >= 0 {
+				name, why, _ := strings.Cut(rest[i+len(" for flag -"):], ": ")
+				return fmt.Sprintf("%s%s for %s: %s", f, rest[:i], dashed(name), why)
+			}
+			if i := strings.Index(rest, " for -"); i >= 0 {
+				name, why, _ := strings.Cut(rest[i+len(" for -"):], ": ")
+				return fmt.Sprintf("%s%s for %s: %s", f, rest[:i], dashed(name), why)
+			}
+		}
+	}
+	return msg
+}
+
+// title names a command in messages: "rewrite", "shpack FILE".
+func (c *command) title() string {
+	if c.name == "" {
+		return "shpack FILE"
+	}
+	return c.name
 }
 
 // parsed checks what every command checks once its flags are read: the
@@ -386,25 +449,11 @@ func (c *command) helpText() string {
 	}
 	section := ""
 	for _, name := range c.takes() {
-		d := defOf(name)
-		if d.section != section {
+		if d := defOf(name); d.section != section {
 			section = d.section
 			b.WriteString("\n" + section + ":\n")
 		}
-		help := d.help
-		if name == "format" {
-			help = c.fmtHelp
-		}
-		if h, ok := c.help[name]; ok {
-			help = h
-		}
-		if known := c.choicesOf(name); known != "" && !strings.HasPrefix(help, "`") {
-			help = "`" + known + "` " + help
-		}
-		value, text := "", help
-		if strings.HasPrefix(help, "`") {
-			value, text, _ = strings.Cut(help[1:], "` ")
-		}
+		value, text := c.flagHelp(name)
 		left := "  " + dashed(name)
 		switch {
 		case len(name) > 1 && value != "":
@@ -422,6 +471,27 @@ func (c *command) helpText() string {
 		b.WriteString("\n" + c.after)
 	}
 	return b.String()
+}
+
+// flagHelp is a flag's help in a command: the name of its value ("" for a
+// bool flag; the choices, for a flag that takes one of a list) and what it
+// does.
+func (c *command) flagHelp(name string) (value, text string) {
+	help := defOf(name).help
+	if name == "format" {
+		help = c.fmtHelp
+	}
+	if h, ok := c.help[name]; ok {
+		help = h
+	}
+	if known := c.choicesOf(name); known != "" && !strings.HasPrefix(help, "`") {
+		help = "`" + known + "` " + help
+	}
+	text = help
+	if strings.HasPrefix(help, "`") {
+		value, text, _ = strings.Cut(help[1:], "` ")
+	}
+	return value, text
 }
 
 // wrap fills text into lines of at most 80 columns indented by indent.

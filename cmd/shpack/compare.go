@@ -140,7 +140,7 @@ func (e *env) runCompare(paths []string) int {
 	}
 	r := result{text: buf.Bytes()}
 	if e.chart != "" {
-		img, err := drawChart(report.Of(entries), ext, "Packing strategies on "+strings.Join(paths, ", "))
+		img, err := drawChart(report.Of(entries), ext, "Packing strategies on "+chartSubject(paths))
 		if err != nil {
 			return e.report(fileError(e.chart, "%v", err))
 		}
@@ -155,4 +155,20 @@ func (e *env) runCompare(paths []string) int {
 		return exitInput
 	}
 	return exitOK
+}
+
+// chartSubject names what a chart compares in its title, which must fit
+// the figure: the paths given, or, past two (a shell's glob), how many
+// and the folder they share.
+func chartSubject(paths []string) string {
+	if len(paths) <= 2 {
+		return strings.Join(paths, ", ")
+	}
+	dir := filepath.Dir(paths[0])
+	for _, p := range paths[1:] {
+		if filepath.Dir(p) != dir {
+			return fmt.Sprintf("%d files and folders", len(paths))
+		}
+	}
+	return fmt.Sprintf("%d files in %s", len(paths), filepath.ToSlash(dir))
 }

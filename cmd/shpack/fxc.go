@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -87,7 +88,12 @@ func (e *env) runFxc(args []string) int {
 			rest = append(rest, a)
 			continue
 		case f == nil:
-			return e.usageError("fxc: unknown shpack flag %s (shpack fxc --help); fxc's own options start with one '/' or '-'", a)
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			if s := ir.SuggestName(name, names); s != "" {
+				return e.usageError("fxc: unknown shpack flag %s; did you mean --%s? (fxc's own options start with one '/' or '-')", a, s)
+			}
+			return e.usageError("fxc: unknown shpack flag %s (fxc's own options start with one '/' or '-')", a)
 		case !hasValue:
 			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
 				return e.usageError("fxc: %s needs a value (%s=VALUE)", a, a)

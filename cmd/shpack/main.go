@@ -90,6 +90,9 @@ func (e *env) run(args []string) int {
 			e.fxcNamed = a
 			c, args = lookupCommand("fxc"), args[1:]
 		case unknownCommand(args):
+			if s := ir.SuggestName(a, strings.Split(commandWords(), ", ")); s != "" {
+				return e.usageError("unknown command %q; did you mean %s? (commands: %s; or give a file to pack)", a, s, commandWords())
+			}
 			return e.usageError("unknown command %q (commands: %s; or give a file to pack)", a, commandWords())
 		}
 	}
@@ -139,6 +142,9 @@ func (e *env) help(args []string) int {
 	if c := lookupCommand(args[0]); c != nil {
 		return e.print(c.helpText())
 	}
+	if s := ir.SuggestName(args[0], strings.Split(commandWords(), ", ")); s != "" {
+		return e.usageError("no help for %q; did you mean %s? (commands: %s)", args[0], s, commandWords())
+	}
 	return e.usageError("no help for %q (commands: %s)", args[0], commandWords())
 }
 
@@ -155,10 +161,15 @@ func unknownCommand(args []string) bool {
 	return err != nil
 }
 
-// usageError reports a command-line mistake and returns exitUsage.
+// usageError reports a command-line mistake and returns exitUsage, with
+// the help to read: the command's (shpack help rewrite), or shpack's.
 func (e *env) usageError(format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "shpack: "+format+"\n", args...)
-	fmt.Fprintln(e.stderr, "Run 'shpack --help' for usage.")
+	help := "shpack --help"
+	if e.cmd != nil && e.cmd.name != "" {
+		help = "shpack help " + e.cmd.name
+	}
+	fmt.Fprintf(e.stderr, "Run '%s' for usage.\n", help)
 	return exitUsage
 }
 

@@ -403,7 +403,7 @@ func TestRewriteCommandLine(t *testing.T) {
 		{[]string{"rewrite", "-o", "x.fx", "--out-dir=d", sdk}, exitUsage, "-o and --out-dir cannot be used together"},
 		{[]string{"rewrite", "--depfile=x.d", sdk}, exitUsage, "--depfile needs -o FILE or --out-dir=DIR"},
 		{[]string{"rewrite", "--strategy=nope", sdk}, exitUsage, `unknown strategy "nope"`},
-		{[]string{"rewrite", "--nope", sdk}, exitUsage, "flag provided but not defined: -nope"},
+		{[]string{"rewrite", "--nope", sdk}, exitUsage, "unknown flag --nope"},
 		{[]string{"rewrite", "--out-dir=" + testenv.TempDir(t), sdk, filepath.Join("corpus", "effect_file.fx"), filepath.Join("corpus", "rewrite", "effect_file.fx")}, exitUsage, "would both write"},
 		{[]string{"rewrite", "--out-dir=corpus/rewrite", sdk}, exitUsage, "would overwrite it"},
 		{[]string{"rewrite", "missing.fx"}, exitInput, "missing.fx: error: cannot read: " + notFound},
