@@ -409,7 +409,9 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 	}
 	relocateOutputs(srcs, merged, paths)
 	res.Outputs = merged
-	res.Notes = append(notes, res.Notes...)
+	// The first variant's notes stand for every variant's, but for what
+	// it packed: the family notes say that of all of them.
+	res.Notes = append(notes, slices.DeleteFunc(res.Notes, func(n ir.Note) bool { return n.Packed })...)
 	if layoutOut {
 		res.Interfaces = family
 	}
