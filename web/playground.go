@@ -333,6 +333,25 @@ func techniqueShader(u *hlsl.Unit, name string, stage ir.Stage) (string, error) 
 	return "", errors.New("no technique named " + name)
 }
 
+// withoutHarness returns a corpus file as a reader of the playground
+// should see it: without the lines at its top that tell shpack's tests
+// what to do with it ("// shpack: rewrite ...", "// render: ..."), nor the
+// empty comment line that followed them.
+func withoutHarness(text string) string {
+	rest, cut := text, false
+	for {
+		line, after, _ := strings.Cut(rest, "\n")
+		if !strings.HasPrefix(line, "// shpack:") && !strings.HasPrefix(line, "// render:") {
+			break
+		}
+		rest, cut = after, true
+	}
+	if line, after, _ := strings.Cut(rest, "\n"); cut && strings.TrimSpace(line) == "//" {
+		rest = after
+	}
+	return rest
+}
+
 // An Example is a set of files and the options that show it.
 type Example struct {
 	Title   string  `json:"title"`
@@ -344,7 +363,7 @@ type Example struct {
 // overflows, rewritten; a permutation set, rewritten into one source; a
 // pair in two files that share a header.
 func Examples() []Example {
-	file := func(p string) File { return File{Name: path.Base(p), Text: string(corpus.Example(p))} }
+	file := func(p string) File { return File{Name: path.Base(p), Text: withoutHarness(string(corpus.Example(p)))} }
 	base := Options{Strategy: "optimal", Profile: "vs_3_0", Semantics: "member", Mode: "rewrite"}
 	lit := base
 	lit.VSEntry, lit.PSEntry, lit.Variants = "VS", "PS", string(corpus.Example("variants/lit.variants"))

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +168,26 @@ func TestRunRewrite(t *testing.T) {
 
 // TestDiff checks the diff against what it must say: nothing for equal
 // texts, and hunks whose lines rebuild both texts.
+// TestExamplesWithoutHarness: the playground's examples show the corpus
+// files as a reader should see them, without the lines that tell shpack's
+// tests what to do with them; the rest of each file is the corpus's.
+func TestExamplesWithoutHarness(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"harness and its blank comment", "// shpack: rewrite\n// render: A B = 1\n//\n// Prose.\nint x;\n", "// Prose.\nint x;\n"},
+		{"part-of", "// shpack: part-of a.hlsl\n// The pixel shader.\n", "// The pixel shader.\n"},
+		{"no harness: the file as it is", "//\n// Prose.\n", "//\n// Prose.\n"},
+		{"harness lower down stays", "int x;\n// shpack: rewrite\n", "int x;\n// shpack: rewrite\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, withoutHarness(tc.in)) })
+	}
+	for _, ex := range Examples() {
+		for _, f := range ex.Files {
+			assert.NotRegexp(t, `(?m)^// (shpack|render):`, f.Text, "%s: %s", ex.Title, f.Name)
+			assert.NotEmpty(t, f.Text, "%s: %s", ex.Title, f.Name)
+		}
+	}
+}
+
 func TestDiff(t *testing.T) {
 	assert.Empty(t, Diff("a\nb\n", "a\nb\n"))
 	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n"
@@ -262,6 +283,11 @@ func TestPlayground(t *testing.T) {
 	assert.Contains(t, html, "pixel shader ScenePS")
 	assert.Contains(t, page.text(`#notes`), "packed")
 	assert.Equal(t, ex.Files[0].Name, page.text(`#tabs button.active`))
+	// The page says what it does and where the documentation is, and
+	// every control says what it does when hovered.
+	assert.Contains(t, page.text(`#intro`), "too many interpolators")
+	assert.Contains(t, page.eval(`document.querySelector("#intro a").href`), "github.com/shpack/shpack")
+	assert.Equal(t, "", page.eval(`[...document.querySelectorAll("select, input, textarea, button, summary")].filter((e) => !e.closest("[title]")).map((e) => e.id || e.outerHTML).join(", ")`), "controls without hover text")
 	page.screenshot("rewrite.png")
 
 	// The whole rewritten file, one click away.
@@ -272,13 +298,15 @@ func TestPlayground(t *testing.T) {
 	// file's own name and line.
 	broken := strings.Replace(ex.Files[0].Text, "technique Fog\n", "technique Fog {\n", 1)
 	require.NotEqual(t, broken, ex.Files[0].Text)
+	// The error is on the line after "technique Fog {".
+	errLine := strconv.Itoa(strings.Count(broken[:strings.Index(broken, "technique Fog {")], "\n") + 2)
 	page.edit(broken)
-	assert.Contains(t, page.text(`#diagnostics`), "sdk_effect_out_params.fx:80:1: error:")
+	assert.Contains(t, page.text(`#diagnostics`), "sdk_effect_out_params.fx:"+errLine+":1: error:")
 	assert.Equal(t, "see the diagnostics", page.text(`#status`))
 	assert.Contains(t, page.html(`#map`), "vertex shader SceneVS", "the last map stays")
 	assert.True(t, page.bool(`document.body.classList.contains("stale")`))
-	assert.Contains(t, page.text(`#gutter`), "\n80\n", "the editor numbers its lines")
-	assert.Equal(t, "80", page.text(`#gutter .bad`), "and marks the line of the error")
+	assert.Contains(t, page.text(`#gutter`), "\n"+errLine+"\n", "the editor numbers its lines")
+	assert.Equal(t, errLine, page.text(`#gutter .bad`), "and marks the line of the error")
 	page.screenshot("error.png")
 
 	// Includes are tabs: the pair in two files with its header.
@@ -291,11 +319,12 @@ func TestPlayground(t *testing.T) {
 	// Without the header tab, its #include is a warning at its position.
 	page.eval(`(() => { document.querySelectorAll("#tabs .close")[2].click(); return true; })()`)
 	page.waitFor(`document.getElementById("diagnostics").textContent.includes("two_files_common.fxh")`)
-	assert.Contains(t, page.text(`#diagnostics`), "two_files_vs.hlsl:6:")
+	includeLine := strconv.Itoa(strings.Count(two.Files[0].Text[:strings.Index(two.Files[0].Text, "#include")], "\n") + 1)
+	assert.Contains(t, page.text(`#diagnostics`), "two_files_vs.hlsl:"+includeLine+":")
 	// A diagnostic leads to its file and line.
-	page.eval(`(() => { goTo("two_files_vs.hlsl", 6, 1); return true; })()`)
+	page.eval(`(() => { goTo("two_files_vs.hlsl", ` + includeLine + `, 1); return true; })()`)
 	assert.Equal(t, "two_files_vs.hlsl", strings.TrimSuffix(page.text(`#tabs button.active`), "×"))
-	assert.Equal(t, "6", page.text(`#gutter .bad`))
+	assert.Equal(t, includeLine, page.text(`#gutter .bad`))
 
 	// Files dropped on the editor become tabs (a header again, here).
 	n := page.eval(`document.body.dataset.runs`)
