@@ -231,7 +231,7 @@ func chromium(t *testing.T) string {
 	return testenv.LinuxTool(t, "chromium", "what the playground shows in headless Chromium")
 }
 
-var update = flag.Bool("update", false, "rewrite the README's screenshots of the playground")
+var update = flag.Bool("update", false, "rewrite the screenshots of the playground that README.md and docs/playground.md show")
 
 // TestPlayground builds the page as it is published (shpack.wasm for
 // GOOS=js, Go's wasm_exec.js, index.html), serves it on 127.0.0.1 and
@@ -240,8 +240,8 @@ var update = flag.Bool("update", false, "rewrite the README's screenshots of the
 // feeds the main file and a missing one is a warning at its #include, an
 // entry choice takes effect in pack mode, an error keeps the last output
 // greyed with the diagnostics, and the page's URL opened in a fresh tab
-// gives the same output. With -update it writes the screenshots the README
-// shows.
+// gives the same output. With -update it writes the screenshots the docs
+// show.
 func TestPlayground(t *testing.T) {
 	testenv.Heavy(t)
 	goTool := testenv.LinuxTool(t, "go", "the playground as it is published (go builds shpack.wasm)")
@@ -444,7 +444,7 @@ func (p *page) set(id, value string) {
 }
 
 // screenshot writes the page's screenshot to docs/playground-NAME with
-// -update (the README shows them), and checks it was made either way.
+// -update (the docs show them), and checks it was made either way.
 func (p *page) screenshot(name string) {
 	p.t.Helper()
 	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,33 +16,6 @@ import (
 	"github.com/shpack/shpack/internal/scratch"
 	"github.com/shpack/shpack/internal/testenv"
 )
-
-// readmeSnippets returns the code blocks of README.md that carry a file
-// name ("```make file=Makefile"), by file name.
-func readmeSnippets(t *testing.T) map[string]string {
-	f, err := os.Open(filepath.Join(testenv.Root(t), "README.md"))
-	require.NoError(t, err)
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	var name string
-	var body strings.Builder
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case name == "" && strings.HasPrefix(line, "```") && strings.Contains(line, " file="):
-			name = line[strings.Index(line, " file=")+6:]
-			body.Reset()
-		case name != "" && line == "```":
-			out[name] = body.String()
-			name = ""
-		case name != "":
-			body.WriteString(line + "\n")
-		}
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
 
 // built is the shpack binary buildShpack makes, once per test process, in
 // a folder TestMain removes at the end.
@@ -76,12 +48,12 @@ func buildShpack(tb testing.TB) string {
 	return built.path
 }
 
-// need returns the path of a build tool the README's recipes run (make,
+// need returns the path of a build tool docs/build.md's recipes run (make,
 // ninja, cmake), skipping the test when it is missing and CI is unset and
 // on Windows (testenv.LinuxTool).
 func need(t *testing.T, tool string) string {
 	t.Helper()
-	return testenv.LinuxTool(t, tool, "the README's recipe for "+tool+" with shpack")
+	return testenv.LinuxTool(t, tool, "docs/build.md's recipe for "+tool+" with shpack")
 }
 
 const waterHLSL = `#include "common.fxh"
@@ -93,13 +65,13 @@ struct WATER_OUT {
 WATER_OUT vs(float4 p : POSITION) { WATER_OUT o = (WATER_OUT)0; return o; }
 `
 
-// TestBuildIntegration runs the README's Makefile rule, Ninja rule and
+// TestBuildIntegration runs docs/build.md's Makefile rule, Ninja rule and
 // go:generate line with a freshly built shpack on PATH: the output appears,
 // a second run does nothing, a change to an included file rebuilds, and an
 // unchanged result keeps its timestamp.
 func TestBuildIntegration(t *testing.T) {
 	testenv.Heavy(t)
-	snippets := readmeSnippets(t)
+	snippets := docSnippets(t, "docs/build.md")
 	bin := filepath.Dir(buildShpack(t))
 	path := bin + string(os.PathListSeparator) + os.Getenv("PATH")
 	run := func(t *testing.T, dir string, name string, args ...string) string {
@@ -204,7 +176,7 @@ func TestBuildIntegration(t *testing.T) {
 	})
 }
 
-// TestBuildFanOut runs the README's fan-out Ninja build (an uber shader
+// TestBuildFanOut runs docs/build.md's fan-out Ninja build (an uber shader
 // rewritten once for its permutations, a pair rewritten stage by stage
 // through a layout file, every compile step apart) with -j8 and, from
 // clean, with -j1: the same outputs byte for byte, whatever the order or
@@ -213,7 +185,7 @@ func TestBuildFanOut(t *testing.T) {
 	testenv.Heavy(t)
 	need(t, "ninja")
 	glslangTool(t)
-	snippets := readmeSnippets(t)
+	snippets := docSnippets(t, "docs/build.md")
 	require.Contains(t, snippets, "fanout.ninja")
 	bin := filepath.Dir(buildShpack(t))
 	dir := testenv.TempDir(t)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,39 +164,4 @@ func TestCheckOutputFile(t *testing.T) {
 	assert.Equal(t, exitInput, code)
 	assert.Equal(t, wantFailed, stdout, "-o - is stdout, which gets the report as without -o")
 	assert.NotEmpty(t, stdout)
-}
-
-// the README's flag table lists each with check (or "every").
-func TestCheckFlagsDocumented(t *testing.T) {
-	var stdout bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: io.Discard}
-	require.Equal(t, exitOK, e.run([]string{"check", "--help"}))
-	var flags []string
-	for _, fs := range e.flagSets {
-		fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f.Name) })
-	}
-	require.Contains(t, flags, "require")
-	mentioned := map[string]bool{}
-	for _, m := range flagMention.FindAllStringSubmatch(stdout.String(), -1) {
-		mentioned[strings.TrimLeft(m[1], "-")] = true
-	}
-	readme, err := os.ReadFile(filepath.Join(testenv.Root(t), "README.md"))
-	require.NoError(t, err)
-	inTable := map[string]bool{}
-	for _, line := range strings.Split(string(readme), "\n") {
-		cells := strings.Split(strings.ReplaceAll(line, `\|`, ""), "|")
-		if !strings.HasPrefix(line, "| `-") || len(cells) < 4 {
-			continue
-		}
-		if !strings.Contains(cells[2], "check") && !strings.Contains(cells[2], "every") {
-			continue
-		}
-		for _, m := range flagMention.FindAllStringSubmatch(cells[1], -1) {
-			inTable[strings.TrimLeft(m[1], "-")] = true
-		}
-	}
-	for _, f := range flags {
-		assert.True(t, mentioned[f], "shpack check --help does not name -%s", f)
-		assert.True(t, inTable[f], "the README's flag table does not list -%s with check", f)
-	}
 }

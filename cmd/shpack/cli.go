@@ -17,9 +17,10 @@ import (
 // The command line: one table of commands over one table of flags.
 //
 // Every flag is declared once, in flagTable, with its help; a command
-// names the flags it takes, and its flag set, its --help and the README's
-// flag table (TestREADMEFlagTable) all come from that one list, so a flag
-// means the same and is spelled the same in every command that takes it.
+// names the flags it takes, and its flag set, its --help and the
+// command-line reference, docs/cli.md (TestCLIReference), all come from
+// that one list, so a flag means the same and is spelled the same in every
+// command that takes it.
 // Flags may come anywhere on the line: before the command word
 // (commandFirst), between files and after them (parseInterspersed).
 

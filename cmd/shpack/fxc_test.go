@@ -252,7 +252,7 @@ struct OUT { float4 Pos : POSITION; float2 UV : TEXCOORD0; WAVE_T Wave : TEXCOOR
 OUT main(float4 p : POSITION) { OUT o = (OUT)0; o.Pos = p; return o; }
 `
 
-// TestFxcRecipes runs the README's recipes that put shpack in front of fxc
+// TestFxcRecipes runs docs/build.md's recipes that put shpack in front of fxc
 // (issue 26): Make, Ninja, and CMake with its Ninja and Makefile
 // generators, the stand-in compiler behind shpack fxc counting its runs.
 // The first build builds, the second does nothing, touching a header
@@ -263,7 +263,7 @@ func TestFxcRecipes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the recipes are Make, Ninja and CMake on a Unix shell, with shpack built by go: none runs under Wine")
 	}
-	snippets := readmeSnippets(t)
+	snippets := docSnippets(t, "docs/build.md")
 	bin := filepath.Dir(buildShpack(t))
 	stand := standin(t).fxc
 	for _, c := range []struct {
@@ -335,7 +335,7 @@ func TestFxcRecipes(t *testing.T) {
 				// CMake 3.25's Makefile generator keeps every file a
 				// depfile ever named (compiler_depend.make), with an
 				// empty rule: the step runs on each build from now on,
-				// until the build folder goes (README).
+				// until the build folder goes (docs/build.md).
 				return
 			}
 			assert.Equal(t, 3, runs())

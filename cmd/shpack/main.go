@@ -49,7 +49,7 @@ type env struct {
 	// sources caches the files read for the source lines of diagnostics.
 	sources map[string][]byte
 	// flagSets are the flag sets the run made, for the tests that check
-	// the help and the README's flag table against them.
+	// the help and docs/ against them.
 	flagSets []*flag.FlagSet
 	// cmd is the command run; fxcNamed is the fxc a command line named
 	// by its path.
