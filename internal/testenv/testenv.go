@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -48,8 +49,9 @@ var root = sync.OnceValues(func() (string, error) {
 })
 
 // Shared returns the path of a file or directory in ../shared beside the
-// repository root. If it does not exist the test is skipped, unless CI is
-// set, where a missing shared workspace is a failure.
+// repository root. If it does not exist the test is skipped, saying what
+// it would have checked it against, unless CI is set, where a missing
+// shared workspace is a failure: a clone passes go test ./... on its own.
 func Shared(t testing.TB, rel string) string {
 	t.Helper()
 	p := filepath.Join(Root(t), "..", "shared", rel)
@@ -57,9 +59,26 @@ func Shared(t testing.TB, rel string) string {
 		if InCI() {
 			t.Fatalf("testenv: %s is missing: %v", p, err)
 		}
-		t.Skipf("testenv: %s is missing (CI unset): %v", p, err)
+		t.Skipf("testenv: skipped: %s checks shpack against ../shared/%s (%s), which CI keeps beside the repository and this checkout has not (CI unset)", t.Name(), filepath.ToSlash(rel), sharedWhat(rel))
 	}
 	return p
+}
+
+// sharedWhat says what a part of ../shared is, for the message of a test
+// that skips without it.
+func sharedWhat(rel string) string {
+	for _, w := range [][2]string{
+		{"corpus-real", "real-world shaders of 7 projects"},
+		{"tools/d3d9-render-check", "a pair drawn on Wine's Direct3D 9, and the runtimes' measured tables"},
+		{"tools/mojoshader-gl-check", "a pair drawn on MojoShader's OpenGL path"},
+		{"tools/d3dasm-check", "MojoShader's assembler and its cases"},
+		{"tools/wine-go", "the Windows build's tests run under Wine"},
+	} {
+		if rel == w[0] || strings.HasPrefix(rel, w[0]+"/") {
+			return w[1]
+		}
+	}
+	return "shared test data"
 }
 
 // TempDir returns a new folder for the test, removed when the test and

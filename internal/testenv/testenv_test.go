@@ -115,3 +115,23 @@ func TestSymlink(t *testing.T) {
 		assert.NotZero(t, st.Mode()&os.ModeSymlink)
 	}
 }
+
+// TestShared: a part of ../shared that is not there skips the test
+// outside CI, saying which test would have checked shpack against what,
+// and fails it in CI, which keeps ../shared beside the repository.
+func TestShared(t *testing.T) {
+	shared := func(rel string) func(tb testing.TB) string {
+		return func(tb testing.TB) string { return Shared(tb, rel) }
+	}
+	t.Setenv("CI", "")
+	how, msg := outcome(t, shared("corpus-real/no such folder"))
+	assert.Equal(t, "skip", how)
+	assert.Equal(t, "testenv: skipped: TestShared checks shpack against ../shared/corpus-real/no such folder (real-world shaders of 7 projects), which CI keeps beside the repository and this checkout has not (CI unset)", msg)
+	how, msg = outcome(t, shared("tools/d3d9-render-check/no such file"))
+	assert.Equal(t, "skip", how)
+	assert.Contains(t, msg, "(a pair drawn on Wine's Direct3D 9, and the runtimes' measured tables)")
+	t.Setenv("CI", "1")
+	how, msg = outcome(t, shared("corpus-real/no such folder"))
+	assert.Equal(t, "fatal", how)
+	assert.Contains(t, msg, "is missing")
+}
