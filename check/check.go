@@ -174,7 +174,7 @@ func (r *Report) program(p *d3d9.Program, file string, want ir.Stage) (*stage, b
 		if want == ir.Pixel {
 			what, profile = "pixel shader", "ps_3_0"
 		}
-		r.Problems = append(r.Problems, &ir.Error{Pos: ir.Pos{File: file},
+		r.Problems = append(r.Problems, &ir.Error{Pos: ir.Pos{File: file, Line: p.Line, Col: p.Col}, // the version line
 			Msg: fmt.Sprintf("the %s is %s: check reads %s", what, p.Profile(), profile)})
 		return st, false
 	}

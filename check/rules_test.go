@@ -139,9 +139,9 @@ func TestRules(t *testing.T) {
 		{"call without label", okVS + "call l3\nret\nlabel l2\nret\n", "",
 			"vs.asm:9: call l3: l3 is not defined: no label l3"},
 		{"vertex shader of the wrong model", "vs_2_0\ndcl_position v0\nmov oPos, v0\n", "",
-			"vs.asm:0: the vertex shader is vs_2_0: check reads vs_3_0"},
+			"vs.asm:1: the vertex shader is vs_2_0: check reads vs_3_0"},
 		{"pixel shader given as the vertex shader", okPS, "",
-			"vs.asm:0: the vertex shader is ps_3_0: check reads vs_3_0"},
+			"vs.asm:1: the vertex shader is ps_3_0: check reads vs_3_0"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -71,6 +71,9 @@ func Decode(file string, data []byte) (*Program, error) {
 	if p.Major < 2 || p.Major > 3 {
 		return nil, bad(0, "%s: only Shader Model 2 and 3 bytecode is read", p.Profile())
 	}
+	if !p.validVersion() {
+		return nil, bad(0, "version %d.%d (%#08x) is no Direct3D 9 profile: Shader Model 2 is 2.0, 2.1 (2_x) or 2.255 (2_sw), Shader Model 3 is 3.0 or 3.255 (3_sw)", p.Major, p.Minor, v)
+	}
 	i := 1
 	for {
 		if i >= n {

@@ -153,21 +153,31 @@ func (ps *parser) version(s string, col int) {
 	}
 	parts := strings.Split(v[3:], "_")
 	if len(parts) != 2 || len(parts[0]) != 1 || parts[0][0] < '1' || parts[0][0] > '3' {
-		ps.errorf(col, "unknown version %q", s)
-		ps.p = &Program{Major: 3}
-		return
+		parts = []string{"0", ""} // no version of Direct3D 9's: said below
 	}
 	p.Major = int(parts[0][0] - '0')
 	switch parts[1] {
-	case "x", "a", "b", "sw":
-		p.Minor = 1 // a 2_x profile: read as Shader Model 2
+	case "x", "a", "b":
+		// The 2_x profiles (vs_2_a, ps_2_a, ps_2_b: 2.1); no other model
+		// has them, nor a vertex shader a 2_b.
+		p.Minor = -1
+		if p.Major == 2 && (parts[1] != "b" || p.Stage == ir.Pixel) {
+			p.Minor = 1
+		}
+	case "sw":
+		p.Minor = MinorSoftware
 	default:
 		n, err := strconv.Atoi(parts[1])
-		if err != nil || n < 0 || n > 4 {
-			ps.errorf(col, "unknown version %q", s)
+		if err != nil || n < 0 || n > 4 || len(parts[1]) != 1 {
+			n = -1
 		}
 		p.Minor = n
 	}
+	if !p.validVersion() {
+		ps.errorf(col, "unknown version %q: Direct3D 9's are vs_1_1, vs_2_0, vs_2_x, vs_3_0, ps_1_1 to ps_1_4, ps_2_0, ps_2_x, ps_3_0 (and the _sw ones of Shader Model 2 and 3)", strings.Fields(s)[0])
+		p.Major, p.Minor = 3, 0 // read on, to report more
+	}
+	p.Line, p.Col = ps.line, col
 	ps.p = p
 	if rest := strings.TrimSpace(s[len(strings.Fields(s)[0]):]); rest != "" {
 		ps.errorf(col+len(strings.Fields(s)[0])+1, "unexpected %q after the version", rest)

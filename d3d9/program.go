@@ -32,6 +32,29 @@ type Program struct {
 	// effect frameworks find their parameters by it), and whatever else.
 	// Encode writes them back after the version token; text has none.
 	Comments [][]uint32
+	// Line and Col are where the version line is in assembly text (0 for
+	// bytecode, where it is token 0): what a problem of the whole program
+	// (its profile) is positioned at.
+	Line, Col int
+}
+
+// MinorSoftware is the minor version of the software profiles (vs_3_sw:
+// 3.255).
+const MinorSoftware = 0xFF
+
+// validVersion reports whether the program's version is one of Direct3D
+// 9's: vs_1_1, ps_1_1 to ps_1_4, vs/ps_2_0, 2_x (2.1; ps_2_b as vkd3d
+// writes it, 2.2), 3_0, and the software profiles of Shader Model 2 and 3.
+func (p *Program) validVersion() bool {
+	switch p.Major {
+	case 1:
+		return p.Minor == 1 || p.Stage == ir.Pixel && p.Minor >= 1 && p.Minor <= 4
+	case 2:
+		return p.Minor == 0 || p.Minor == 1 || p.Minor == MinorSoftware || p.Stage == ir.Pixel && p.Minor == 2
+	case 3:
+		return p.Minor == 0 || p.Minor == MinorSoftware
+	}
+	return false
 }
 
 // CTAB is the tag of the constant table's comment block ("CTAB").
@@ -52,6 +75,12 @@ func (p *Program) Profile() string {
 	s := "vs"
 	if p.Stage == ir.Pixel {
 		s = "ps"
+	}
+	switch {
+	case p.Minor == MinorSoftware:
+		return fmt.Sprintf("%s_%d_sw", s, p.Major)
+	case p.Major == 2 && p.Minor == 1:
+		return s + "_2_x"
 	}
 	return fmt.Sprintf("%s_%d_%d", s, p.Major, p.Minor)
 }

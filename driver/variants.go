@@ -8,6 +8,7 @@ import (
 
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/hlsl/pp"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
 )
@@ -43,13 +44,23 @@ type Variant struct {
 
 // ParseVariants reads a variants file (see the package comment above).
 // Errors are positioned in it.
+//
+// The file is text as editors save it: UTF-8, a byte order mark skipped,
+// lines ending in LF, CRLF or CR alone, as sources are read; UTF-16 is
+// refused, saying so. Each definition is checked as the preprocessor
+// will read it (a macro name, a value that scans), at its column.
 func ParseVariants(name string, src []byte) ([]Variant, error) {
+	if bytes.HasPrefix(src, []byte{0xFF, 0xFE}) || bytes.HasPrefix(src, []byte{0xFE, 0xFF}) {
+		return nil, ir.ErrorList{&ir.Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: "the variants file is UTF-16 (its byte order mark says so); shpack reads variants files in UTF-8, as sources: save it as UTF-8"}}
+	}
+	src = bytes.TrimPrefix(src, []byte{0xEF, 0xBB, 0xBF})
 	var out []Variant
 	var errs ir.ErrorList
 	seen := map[string]ir.Pos{}
 	// Lines are split by hand: a line may be as long as the file (a
 	// bufio.Scanner stops at its buffer's size).
-	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	lines := strings.Split(strings.ReplaceAll(text, "\r", "\n"), "\n")
 	for n, text := range lines {
 		line := n + 1
 		if i := strings.IndexByte(text, '#'); i >= 0 {
@@ -81,15 +92,23 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 		restCol := col + len(trimmed) - len(rest) // column of rest's first byte
 		for k := 0; k < len(fields); k++ {
 			f := fields[k]
+			var d string
+			var dcol int // the column of d's first byte
 			switch {
 			case f == "-D" && k+1 < len(fields):
 				k++
-				v.Defines = append(v.Defines, fields[k])
+				d, dcol = fields[k], restCol+offs[k]
 			case strings.HasPrefix(f, "-D") && len(f) > 2:
-				v.Defines = append(v.Defines, f[2:])
+				d, dcol = f[2:], restCol+offs[k]+2
 			default:
 				errs.Add(ir.Pos{File: name, Line: line, Col: restCol + offs[k]}, nil, "variant %s: %q is not a definition (-DNAME or -DNAME=VALUE)", vname, f)
+				continue
 			}
+			if e := checkDefine(d); e != nil {
+				errs.Add(ir.Pos{File: name, Line: line, Col: dcol + e.Pos.Col - 1}, nil, "variant %s: -D%s: %s", vname, d, e.Msg)
+				continue
+			}
+			v.Defines = append(v.Defines, d)
 		}
 		defined := map[string]string{}
 		for _, d := range v.Defines {
@@ -109,6 +128,48 @@ func ParseVariants(name string, src []byte) ([]Variant, error) {
 		return nil, ir.ErrorList{&ir.Error{Pos: ir.Pos{File: name}, Msg: "no variants (one a line: NAME: -DFOO -DBAR=2)"}}
 	}
 	return out, nil
+}
+
+// checkDefine says what is wrong with a -D definition (nil if nothing),
+// positioned by column in d: a macro name that is no identifier (-D=1, as
+// the preprocessor would say it at <command-line>), or what the
+// preprocessor finds when it reads the definition (an unclosed quote).
+func checkDefine(d string) *ir.Error {
+	mname, _, _ := strings.Cut(d, "=")
+	fn, _, _ := strings.Cut(mname, "(") // -DF(x)=x: a function-like macro
+	if !isIdent(fn) {
+		return &ir.Error{Pos: ir.Pos{Col: 1}, Msg: fmt.Sprintf("%q is not a macro name (a definition is -DNAME or -DNAME=VALUE)", fn)}
+	}
+	if isIdent(mname) && mname != "defined" && plainValue(d[len(mname):]) {
+		return nil // the common case, without a preprocessor's run
+	}
+	if _, perrs := pp.Preprocess("<variants>", nil, &pp.Options{Defines: []string{d}}); len(perrs) > 0 {
+		return &ir.Error{Pos: ir.Pos{Col: max(perrs[0].Pos.Col, 1)}, Msg: perrs[0].Msg}
+	}
+	return nil
+}
+
+func isIdent(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// plainValue reports whether v ("" or "=" and a value) is nothing or
+// letters, digits, '_', '.', '-' and '+': a value that scans.
+func plainValue(v string) bool {
+	if v == "" {
+		return true
+	}
+	for _, c := range v[1:] {
+		if !(c == '_' || c == '.' || c == '-' || c == '+' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldsAt splits s at blanks and gives each field's byte offset.

@@ -62,7 +62,9 @@ func (f *File) Find(name string, stage ir.Stage) (*Interface, error) {
 		return nil, err
 	}
 	if len(its) > 1 {
-		return nil, f.errorf("%d interfaces of the layout file are planned for %s shader %s: plan it once", len(its), stage, name)
+		e := ir.Errorf(its[1].Pos, nil, "%d interfaces of the layout file are planned for %s shader %s: plan it once", len(its), stage, name)
+		e.Notes = append(e.Notes, ir.Note{Pos: its[0].Pos, Msg: "the first is planned here"})
+		return nil, ir.ErrorList{e}
 	}
 	return its[0], nil
 }
@@ -186,6 +188,12 @@ func modsString(m ir.Modifiers) string {
 	return "linear"
 }
 
+// errorf is an error about the file's interfaces, at them when Read
+// found them.
 func (f *File) errorf(format string, args ...any) error {
-	return ir.ErrorList{ir.Errorf(ir.Pos{File: f.Name}, nil, format, args...)}
+	pos := f.Pos
+	if pos.File == "" {
+		pos = ir.Pos{File: f.Name}
+	}
+	return ir.ErrorList{ir.Errorf(pos, nil, format, args...)}
 }

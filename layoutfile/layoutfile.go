@@ -39,6 +39,9 @@ const Schema = "shpack.interface/1"
 type File struct {
 	Name       string // the file's name, for messages
 	Interfaces []Interface
+	// Pos is where the file's "interfaces" are (Read): what an error about
+	// them all is positioned at.
+	Pos ir.Pos
 }
 
 // An Interface is the vertex output layout of one linked set.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -145,14 +146,15 @@ func TestReadErrors(t *testing.T) {
 		{"components", `"components":2`, `"components":5`, "error: components 5: 1 to 4"},
 		{"components type", `"components":2`, `"components":"2"`, "error: components should be a whole number, not string"},
 		{"missing", `,"declared_as":"POSITION0"`, ``, "error: an output without declared_as"},
-		{"register count", `"general_registers": `, `"general_registers": 1`, "error: general_registers is 1"},
+		{"register count", `"general_registers": `, `"general_registers": 9`, "error: general_registers is 9, but the outputs use"},
+		{"register count negative", `"general_registers": `, `"general_registers": -3`, "x.layout:10:28: error: general_registers -3: 0 to 10 (vs_3_0 has ten)"},
 		{"no shaders", `"vertex_shaders": ["VS"]`, `"vertex_shaders": []`, "x.layout:4:5: error: interface 1 names no vertex_shaders and no pixel_shaders"},
 		{"semantics", `"semantics": "member"`, `"semantics": "fancy"`, `error: semantics "fancy": member or texcoord`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := strings.Replace(good, c.from, c.to, 1)
-			if c.name == "register count" {
-				src = strings.Replace(good, `"general_registers": `, `"general_registers": 1`, 1)
+			if strings.HasPrefix(c.name, "register count") {
+				src = regexp.MustCompile(`"general_registers": \d+`).ReplaceAllString(good, c.to)
 			}
 			f, err := Read("x.layout", []byte(src))
 			require.Error(t, err, src)

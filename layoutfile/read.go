@@ -21,7 +21,15 @@ const (
 
 // Read parses a layout file. Every fault is an ir.ErrorList of errors
 // positioned in the file (line and column of the value at fault).
+//
+// The file is UTF-8 text, as any editor saves it: a byte order mark is
+// skipped, and lines may end in LF, CRLF or CR alone (positions count
+// each as one line end); UTF-16 is refused, saying so.
 func Read(name string, data []byte) (*File, error) {
+	data, err := text(name, data)
+	if err != nil {
+		return nil, err
+	}
 	r := &reader{name: name, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	r.dec.UseNumber()
 	f, err := r.file()
@@ -39,6 +47,28 @@ type reader struct {
 	name string
 	data []byte
 	dec  *json.Decoder
+}
+
+// text is the file's bytes as JSON reads them: without a UTF-8 byte
+// order mark, each CR alone a LF (a blank to JSON, a line end to
+// positions; the offsets stay). A UTF-16 file (its byte order mark says
+// so, as Windows editors write "Unicode") is an error.
+func text(name string, data []byte) ([]byte, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: name, Line: 1, Col: 1}, nil, "the layout file is UTF-16 (its byte order mark says so); layout files are UTF-8, as --layout-out writes them: save it as UTF-8")}
+	}
+	data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
+	if bytes.IndexByte(data, '\r') < 0 {
+		return data, nil
+	}
+	out := bytes.Clone(data)
+	for i, c := range out {
+		if c == '\r' && (i+1 == len(out) || out[i+1] != '\n') {
+			out[i] = '\n'
+		}
+	}
+	return out, nil
 }
 
 // pos turns a byte offset into a position, skipping the blanks and commas
@@ -186,6 +216,7 @@ func (r *reader) file() (*File, error) {
 			}
 		case "interfaces":
 			hasIfaces = true
+			f.Pos = r.pos(off)
 			return r.array("interfaces", MaxInterfaces, func(i int, off int64) error {
 				it, err := r.iface(i, off)
 				if err != nil {
@@ -219,7 +250,7 @@ func (r *reader) iface(i int, start int64) (*Interface, error) {
 	it := &Interface{Pos: r.pos(start)}
 	what := fmt.Sprintf("interface %d", i+1)
 	var semantics string
-	regs, regsOff := -1, int64(0)
+	regs, regsOff, hasRegs := 0, int64(0), false
 	err := r.object(what, func(key string, off int64) error {
 		switch key {
 		case "vertex_shaders":
@@ -241,8 +272,13 @@ func (r *reader) iface(i int, start int64) (*Interface, error) {
 		case "strategy":
 			return r.value(&it.Strategy, key, off)
 		case "general_registers":
-			regsOff = off
-			return r.value(&regs, key, off)
+			regsOff, hasRegs = off, true
+			if err := r.value(&regs, key, off); err != nil {
+				return err
+			}
+			if regs < 0 || regs > 10 {
+				return ir.ErrorList{r.errorAt(off, "general_registers %d: 0 to 10 (vs_3_0 has ten)", regs)}
+			}
 		case "outputs":
 			return r.array(what+"'s outputs", maxOutputs, func(k int, off int64) error {
 				o, err := r.output(off)
@@ -266,7 +302,7 @@ func (r *reader) iface(i int, start int64) (*Interface, error) {
 	if err := ir.CheckLayout(it.Layout()); err != nil {
 		return nil, ir.ErrorList{ir.Errorf(it.Pos, nil, "%s is not a layout shpack can apply: %v", what, err)}
 	}
-	if regs >= 0 {
+	if hasRegs {
 		if n := it.Layout().GeneralRegisters(); n != regs {
 			return nil, ir.ErrorList{r.errorAt(regsOff, "general_registers is %d, but the outputs use %d", regs, n)}
 		}

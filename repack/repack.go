@@ -115,9 +115,9 @@ func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, erro
 	}
 	switch {
 	case vs.Stage != ir.Vertex || vs.Major != 3:
-		return nil, fileErr(vsName, "the vertex shader is %s: repack takes vs_3_0", vs.Profile())
+		return nil, progErr(vsName, vs, "the vertex shader is %s: repack takes vs_3_0", vs.Profile())
 	case ps.Stage != ir.Pixel || ps.Major != 3:
-		return nil, fileErr(psName, "the pixel shader is %s: repack takes ps_3_0", ps.Profile())
+		return nil, progErr(psName, ps, "the pixel shader is %s: repack takes ps_3_0", ps.Profile())
 	}
 	// A program built in memory has the shape Parse and Decode give one
 	// (operands, nesting), which the passes below read by place.
@@ -224,7 +224,7 @@ func planPair(vs, ps *d3d9.Program, vsName, psName string, o Options, cons ir.Co
 // file, in another step (Pixel). The program given is not changed.
 func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout, error)) (*d3d9.Program, *ir.Layout, error) {
 	if vs.Stage != ir.Vertex || vs.Major != 3 {
-		return nil, nil, fileErr(name, "the program is %s: a vertex shader repacked alone is vs_3_0", vs.Profile())
+		return nil, nil, progErr(name, vs, "the program is %s: a vertex shader repacked alone is vs_3_0", vs.Profile())
 	}
 	if errs := d3d9.CheckShape(name, vs); len(errs) > 0 {
 		return nil, nil, errs
@@ -260,7 +260,7 @@ func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout
 // slice: from x). The program given is not changed.
 func Pixel(ps *d3d9.Program, name string, vl *ir.Layout, written []ir.Mask) (*d3d9.Program, *ir.Layout, error) {
 	if ps.Stage != ir.Pixel || ps.Major != 3 {
-		return nil, nil, fileErr(name, "the program is %s: a pixel shader repacked alone is ps_3_0", ps.Profile())
+		return nil, nil, progErr(name, ps, "the program is %s: a pixel shader repacked alone is ps_3_0", ps.Profile())
 	}
 	if errs := d3d9.CheckShape(name, ps); len(errs) > 0 {
 		return nil, nil, errs
@@ -302,6 +302,12 @@ func Pixel(ps *d3d9.Program, name string, vl *ir.Layout, written []ir.Mask) (*d3
 
 func fileErr(file, format string, args ...any) error {
 	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file}, Msg: fmt.Sprintf(format, args...)}}
+}
+
+// progErr is an error of a whole program (its profile), positioned at its
+// version line in assembly text.
+func progErr(file string, p *d3d9.Program, format string, args ...any) error {
+	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file, Line: p.Line, Col: p.Col}, Msg: fmt.Sprintf(format, args...)}}
 }
 
 // instErr is an error positioned at an instruction.

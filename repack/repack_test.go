@@ -163,8 +163,8 @@ func body(s string) string {
 func TestErrors(t *testing.T) {
 	ps := "ps_3_0\ndcl_texcoord0 v0.xy\nmov oC0, v0\n"
 	tests := []struct{ name, vs, ps, want string }{
-		{"old vertex model", "vs_2_0\ndcl_position v0\nmov oPos, v0\n", ps, "a.vsh: error: the vertex shader is vs_2_0: repack takes vs_3_0"},
-		{"old pixel model", twoOut, "ps_2_0\ndcl t0.xy\nmov oC0, t0\n", "a.psh: error: the pixel shader is ps_2_0: repack takes ps_3_0"},
+		{"old vertex model", "vs_2_0\ndcl_position v0\nmov oPos, v0\n", ps, "a.vsh:1:1: error: the vertex shader is vs_2_0: repack takes vs_3_0"},
+		{"old pixel model", twoOut, "ps_2_0\ndcl t0.xy\nmov oC0, t0\n", "a.psh:1:1: error: the pixel shader is ps_2_0: repack takes ps_3_0"},
 		{"undeclared write", twoOut + "mov o0, v0\nmov o1, c0\n", ps, "a.vsh:7:1: error: mov o1, c0: writes o1.zw, which no declaration covers"},
 		{"mask with a gap", "vs_3_0\ndcl_position o0\ndcl_texcoord o1.xz\nmov o0, c0\n", ps, "a.vsh:3:1: error: dcl_texcoord o1.xz: the mask .xz is not one run of components: shpack cannot place it"},
 		{"relative input read", twoOut + "mov o0, v0\n", "ps_3_0\ndcl_texcoord0 v0.xy\ndcl_texcoord1 v1.xy\nmov oC0, v[aL + 0]\n",

@@ -150,9 +150,12 @@ func (e *env) repackStage(src driver.Source) int {
 	for _, n := range res.Notes {
 		e.note(n.String())
 	}
-	r := result{deps: []string{src.Name}, text: b.Bytes()}
+	// The program goes to its file, or to standard output: not both.
+	r := result{deps: []string{src.Name}}
 	if out != "" {
 		r.files = []fileWrite{{path: out, data: b.Bytes()}}
+	} else {
+		r.text = b.Bytes()
 	}
 	return e.finish(r)
 }

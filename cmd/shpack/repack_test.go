@@ -302,7 +302,7 @@ func TestRepackCommandLine(t *testing.T) {
 		{"depfile without outputs", []string{"repack", "--depfile=" + filepath.Join(tmp, "d"), vs, ps}, exitUsage, "--depfile needs -o FILE, --vs-out=FILE or --ps-out=FILE: its targets are the output files"},
 		{"unknown format", []string{"repack", "--format=xml", vs, ps}, exitUsage, `unknown format "xml"`},
 		{"indexed flag", []string{"repack", "--indexed=a", vs, ps}, exitUsage, "--indexed does not apply"},
-		{"swapped", []string{"repack", ps, vs}, exitInput, "macros.psh: error: the vertex shader is ps_3_0: repack takes vs_3_0"},
+		{"swapped", []string{"repack", ps, vs}, exitInput, "macros.psh:3:1: error: the vertex shader is ps_3_0: repack takes vs_3_0"},
 		{"missing", []string{"repack", vs, filepath.Join(tmp, "nope.psh")}, exitInput, "nope.psh"},
 		{"relative input", []string{"repack", vs, bad}, exitInput, "bad.psh:3:1: error: mov oC0, v[aL]: reads v[...] with relative addressing"},
 		{"output past o11", []string{"repack", o99, ps}, exitInput, "o99.vsh:4:1: error: dcl_texcoord o99: o99 is out of range: vs_3_0 has o0 to o11"},

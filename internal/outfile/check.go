@@ -14,7 +14,9 @@ import (
 // output that is one of the inputs named on the command line, or one of
 // the other files the run read (its includes), or two outputs that name
 // one file; as gcc does, the command refuses the line. "-" (standard
-// output) is no file.
+// output) is no file, and neither is an output that exists and is not a
+// regular file (/dev/null, a FIFO, a terminal): it is written in place,
+// never replaced, so that two outputs may both go to /dev/null.
 //
 // Its work is linear in the number of files: each is looked at once
 // (stat), and found among the others by its identity (device and inode,
@@ -36,6 +38,9 @@ func Clash(files []File, inputs, reads []string) string {
 			continue
 		}
 		st, err := os.Stat(w.Path)
+		if err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			continue // written in place (Write): nothing is replaced
+		}
 		if err == nil {
 			stats[i] = st
 			if in := ins.find(w.Path, st); in != "" {

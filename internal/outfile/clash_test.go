@@ -37,6 +37,9 @@ func clashPairs(files []File, inputs, reads []string) string {
 		if w.Path == "-" {
 			continue
 		}
+		if st, err := os.Stat(w.Path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			continue // a device: written in place
+		}
 		if in := sameAs(w.Path, inputs); in != "" {
 			return w.Path + ": input file is the same as output file"
 		}
@@ -44,7 +47,9 @@ func clashPairs(files []File, inputs, reads []string) string {
 			return fmt.Sprintf("%s: an output of this run would overwrite %s, which it reads (an include of its input)", w.Path, in)
 		}
 		for _, o := range files[:i] {
+			st, err := os.Stat(o.Path)
 			switch {
+			case err == nil && !st.Mode().IsRegular() && !st.IsDir():
 			case o.Path == "-" || !Same(o.Path, w.Path):
 			case o.Path == w.Path:
 				return w.Path + ": two outputs of this run name the same file"
@@ -72,14 +77,15 @@ func clashDir(t *testing.T) (dir string, names []string) {
 	if runtime.GOOS != "windows" {
 		testenv.Symlink(t, "sub", filepath.Join(dir, "link"))
 		testenv.Symlink(t, "b.vsh", filepath.Join(dir, "b.link"))
-		names = append(names, "link/new.vsh", "b.link", "link/x")
+		testenv.Symlink(t, os.DevNull, filepath.Join(dir, "null.link"))
+		names = append(names, "link/new.vsh", "b.link", "link/x", "null.link")
 	}
 	for i := range names {
 		if names[i] != "-" {
 			names[i] = dir + string(filepath.Separator) + filepath.FromSlash(names[i])
 		}
 	}
-	return dir, names
+	return dir, append(names, os.DevNull)
 }
 
 // TestClash: the cases one by one, with the message each gives.
@@ -109,6 +115,7 @@ func TestClash(t *testing.T) {
 		{"twice", files("new.vsh", "b.vsh", "new.vsh"), nil, p("new.vsh") + ": two outputs of this run name the same file"},
 		{"twice, spelled two ways", files("b.vsh", "new.vsh", "sub/../new.vsh"), nil, p("sub/../new.vsh") + ": two outputs of this run name the same file (" + p("new.vsh") + " and " + p("sub/../new.vsh") + ")"},
 		{"an existing file twice", files("sub/../b.vsh", "b.vsh"), nil, p("b.vsh") + ": two outputs of this run name the same file (" + p("sub/../b.vsh") + " and " + p("b.vsh") + ")"},
+		{"the null device twice", []File{{Path: os.DevNull}, {Path: p("new.vsh")}, {Path: os.DevNull}}, []string{os.DevNull}, ""},
 	}
 	if runtime.GOOS != "windows" {
 		tests = append(tests, struct {

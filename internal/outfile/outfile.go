@@ -176,8 +176,11 @@ func unchanged(path string, data []byte) bool {
 // writeInPlace writes data into an existing file that is not a regular
 // one (a device, a FIFO), as a shell's > does, without truncating,
 // creating or reading it.
+//
+// A FIFO is opened without waiting for a reader (openInPlace): with no
+// process reading it, the write is an error, not a run that never ends.
 func writeInPlace(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	f, err := openInPlace(path)
 	if err != nil {
 		return err
 	}

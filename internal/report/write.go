@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
@@ -99,7 +100,7 @@ func WriteTable(w io.Writer, entries []Entry, summaryOnly bool) error {
 	if !summaryOnly {
 		fmt.Fprintln(tw, "file\tsignature\tstrategy\tregisters\tfits\tbound\toptimal\twasted\tprefix-stable\tmoved")
 		for _, r := range rows(entries) {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\t%s\t%d\n", r.File, r.Signature, r.Strategy,
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\t%s\t%d\n", cell(r.File), cell(r.Signature), r.Strategy,
 				r.GeneralRegisters, yesNo(r.Fits), r.LowerBound, yesNo(r.Optimal), r.Wasted, yesNo(r.PrefixStable), r.MovedVsFXC)
 		}
 		if err := tw.Flush(); err != nil {
@@ -128,6 +129,18 @@ func Count(entries []Entry) (ok, failed int) {
 		}
 	}
 	return ok, failed
+}
+
+// cell spells a name for a cell of the table: as it is, or quoted as Go
+// quotes a string when it holds what would break the table (a tab starts
+// a column, a newline a row) or is not UTF-8.
+func cell(s string) string {
+	for _, c := range s {
+		if c < ' ' || c == 0x7F || c == utf8.RuneError || c == '\u2028' || c == '\u2029' {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 func yesNo(b bool) string {
