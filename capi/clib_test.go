@@ -91,7 +91,7 @@ func run(t *testing.T, dir string, args ...string) (string, int) {
 		require.ErrorAs(t, err, &exit, "%s: %s", strings.Join(args, " "), text)
 		code = exit.ExitCode()
 	}
-	return string(text), code
+	return strings.ReplaceAll(string(text), "\r\n", "\n"), code // a Windows program's lines end in CRLF
 }
 
 // headerFunctions are the functions shpack.h declares.
@@ -278,4 +278,107 @@ func TestCLibrary(t *testing.T) {
 		checkBadLines(t, out)
 		t.Log(strings.TrimSpace(out))
 	})
+}
+
+// TestCLibraryWindows: the library built for Windows with mingw-w64
+// (CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc GOOS=windows go build
+// -buildmode=c-shared), engine.c and d3d.c built against shpack.dll beside
+// them, as a game ships it, and run under Wine (with the ProcessPrng
+// stand-in Go's runtime needs, ../shared/tools/wine-go) on Xvfb. The
+// program rewrites the pair through an adapter over its ID3DInclude,
+// compiles both stages with Wine's own D3DCompile (d3dcompiler_47, loaded
+// by name), checks them with shpack_check, draws them with Direct3D 9 as
+// the render check does and compares the sixteen values with those the
+// original source computes (the original itself cannot be drawn: its
+// pixel shader would read 12 registers, ps_3_0 has 10). The same modes as
+// on Linux run too.
+func TestCLibraryWindows(t *testing.T) {
+	testenv.Heavy(t)
+	const checks = "that shpack.dll, built with mingw-w64, works inside a Windows program under Wine"
+	mingw := testenv.LinuxTool(t, "x86_64-w64-mingw32-gcc", checks)
+	for _, tool := range []string{"wine", "xvfb-run", "x86_64-w64-mingw32-objdump"} {
+		testenv.LinuxTool(t, tool, checks)
+	}
+	wineGo := filepath.Join(testenv.Shared(t, "tools/wine-go"), "go-wine-exec")
+	dir := testenv.TempDir(t)
+	dll := buildLibrary(t, dir, "shpack.dll", "GOOS=windows", "GOARCH=amd64", "CC=x86_64-w64-mingw32-gcc")
+	exe := filepath.Join(dir, "engine.exe")
+	cmd := exec.Command(mingw, "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-I.", "-o", exe,
+		filepath.Join("testdata", "engine.c"), filepath.Join("testdata", "d3d.c"), dll, "-ld3d9")
+	msg, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", msg)
+
+	t.Run("exports", func(t *testing.T) {
+		// The DLL exports the header's functions, and shpack.def lists
+		// them for import libraries.
+		out, err := exec.Command("x86_64-w64-mingw32-objdump", "-p", dll).Output()
+		require.NoError(t, err)
+		_, table, ok := strings.Cut(string(out), "[Ordinal/Name Pointer] Table")
+		require.True(t, ok, "no export table in objdump -p's output")
+		var got []string
+		for _, m := range regexp.MustCompile(`(?m)^\s*\[\s*\d+\] (\w+)$`).FindAllStringSubmatch(table, -1) {
+			if strings.HasPrefix(m[1], "shpack_") {
+				got = append(got, m[1])
+			}
+		}
+		slices.Sort(got)
+		assert.Equal(t, headerFunctions(t), got)
+		def, err := os.ReadFile("shpack.def")
+		require.NoError(t, err)
+		_, exports, _ := strings.Cut(string(def), "EXPORTS")
+		assert.Equal(t, got, strings.Fields(exports), "shpack.def")
+	})
+
+	t.Run("d3d", func(t *testing.T) {
+		work := testenv.TempDir(t)
+		exe := filepath.Join(work, "engine.exe")
+		for _, f := range []string{"engine.exe", "shpack.dll"} { // the DLL beside the program
+			data, err := os.ReadFile(filepath.Join(dir, f))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(work, f), data, 0o755))
+		}
+		out, code := run(t, work, "xvfb-run", "-a", "-s", "-screen 0 640x480x24", wineGo, exe, "d3d", ".")
+		t.Logf("engine.exe d3d (Wine):\n%s", out)
+		require.Equal(t, 0, code, out)
+		for _, want := range []string{
+			"rewrite: code 0\n",
+			"D3DCompile vs_main vs_3_0: ", "D3DCompile ps_main ps_3_0: ",
+			"check: code 0\n",
+			"draw: rt0 0.125 0.25 0.375 0.5, rt1 0.625 1.25 2.5 -3, rt2 804 905 6 7, rt3 1210 1311 1614 15\n",
+			"PASS (16 of 16 values as the original computes them)",
+		} {
+			assert.Contains(t, out, want)
+		}
+	})
+
+	for _, mode := range [][]string{{"rewrite", "."}, {"misspelt", "."}, {"threads", "8"}, {"stages", "."}, {"bad"}} {
+		t.Run(mode[0], func(t *testing.T) {
+			work := testenv.TempDir(t)
+			require.NoError(t, os.Mkdir(filepath.Join(work, "lib"), 0o755))
+			for _, f := range []string{"engine.exe", "shpack.dll"} {
+				data, err := os.ReadFile(filepath.Join(dir, f))
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(work, f), data, 0o755))
+			}
+			out, code := run(t, work, append([]string{wineGo, filepath.Join(work, "engine.exe")}, mode...)...)
+			require.Equal(t, 0, code, out)
+			switch mode[0] {
+			case "rewrite":
+				assert.Contains(t, out, "open: system=0 name=lib/values.h parent=common.h\n")
+				d := readDiag(t, filepath.Join(work, "pair.diag.json"))
+				require.Len(t, d.Diagnostics, 1)
+				assert.Contains(t, d.Diagnostics[0].Message, "vs_main: 13 outputs packed into 6 general registers")
+			case "misspelt":
+				d := readDiag(t, filepath.Join(work, "misspelt.diag.json"))
+				require.Len(t, d.Diagnostics, 1)
+				assert.Equal(t, []any{"error", "misspelt.hlsl", 3}, []any{d.Diagnostics[0].Severity, d.Diagnostics[0].File, d.Diagnostics[0].Line})
+			case "threads":
+				assert.Contains(t, out, "threads: 8 threads, 3 rewrites each at once: identical results")
+			case "stages":
+				assert.Contains(t, out, "stages: pixel alone: code 0")
+			case "bad":
+				checkBadLines(t, out)
+			}
+		})
+	}
 }

@@ -39,21 +39,14 @@ func shpackgo_rewrite(creq unsafe.Pointer, cout *unsafe.Pointer) (code C.int) {
 		return codeBadRequest
 	}
 	*cout = nil
-	var resp response
-	func() {
+	resp := guarded(codeBadRequest, func() response {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-		defer func() {
-			if p := recover(); p != nil {
-				resp = internalError(p, codeBadRequest)
-			}
-		}()
 		req, bad := readRequest((*C.shpack_rewrite_request)(creq))
 		if bad != nil {
-			resp = *bad
-			return
+			return *bad
 		}
-		resp = req.rewrite()
-	}()
+		return req.rewrite()
+	})
 	res := C.shpack_new_result()
 	if res == nil {
 		return codeBadRequest

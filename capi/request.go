@@ -58,7 +58,7 @@ func badRequest(format string, args ...any) response {
 // rewrite runs the request. A panic while the source is worked on is an
 // internal error with code 1 (this source made shpack fail: compile it as
 // it is); the caller recovers those that come from reading the request.
-func (r *request) rewrite() (resp response) {
+func (r *request) rewrite() response {
 	o, err := parseOptions(r.options)
 	if err != nil {
 		return badRequest("%v", err)
@@ -111,11 +111,11 @@ func (r *request) rewrite() (resp response) {
 		in = newIncluder(r.open, name)
 		c.include, c.readInclude = in.include, in.read
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			resp = internalError(p, codeErrors)
-		}
-	}()
+	return guarded(codeErrors, func() response { return r.finish(c, o, in) })
+}
+
+// finish runs the rewrite the request became.
+func (r *request) finish(c *rewriteCall, o *options, in *includer) response {
 	done, err := callRewrite(c)
 	if in != nil && in.fault != nil {
 		return badRequest("the open callback: %v", in.fault)
@@ -169,6 +169,16 @@ func diagnostics(errs, warnings ir.ErrorList, notes []ir.Note) []byte {
 		panic(err) // a document of strings and numbers always encodes
 	}
 	return b.Bytes()
+}
+
+// guarded runs f; a panic is an internal error with code.
+func guarded(code int, f func() response) (resp response) {
+	defer func() {
+		if p := recover(); p != nil {
+			resp = internalError(p, code)
+		}
+	}()
+	return f()
 }
 
 // internalError is the response to a panic: a diagnostic "internal
