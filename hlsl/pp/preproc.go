@@ -542,7 +542,7 @@ const ppSpelled = 1 << 31
 // spelled returns the ppOut text of a token whose text stands at its
 // offset in the source of its context, or 0.
 func (p *ppState) spelled(t *RawToken) uint32 {
-	if t.Expanded || int(t.Ctx) >= len(p.ctxSrc) || t.Off < 0 || len(t.Text) >= ppSpelled {
+	if t.Expanded || int(t.Ctx) >= len(p.ctxSrc) || t.Off < 0 || uint64(len(t.Text)) >= ppSpelled {
 		return 0
 	}
 	src := p.ctxSrc[t.Ctx]
