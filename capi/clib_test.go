@@ -60,7 +60,9 @@ func buildLibrary(t *testing.T, dir, name string, env ...string) string {
 	out := filepath.Join(dir, name)
 	start := time.Now()
 	cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", out, ".")
-	cmd.Env = append(append(os.Environ(), "CGO_ENABLED=1"), env...)
+	// The host's system unless env names another (a test binary run
+	// with GOARCH=386 still has a 64-bit gcc).
+	cmd.Env = append(append(os.Environ(), "CGO_ENABLED=1", "GOOS=", "GOARCH=", "GOFLAGS="), env...)
 	msg, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go build -buildmode=c-shared -o %s: %s", name, msg)
 	require.NoError(t, os.Remove(strings.TrimSuffix(out, filepath.Ext(out))+".h"))
