@@ -353,6 +353,38 @@ func TestCLibraryWindows(t *testing.T) {
 		}
 	})
 
+	t.Run("docs", func(t *testing.T) {
+		// The C++ of docs/c-library.md, built with mingw-w64's g++ and
+		// run under Wine: ShpackSource through the program's ID3DInclude
+		// and through D3D_COMPILE_STANDARD_FILE_INCLUDE gives one
+		// rewritten text, which D3DCompile compiles.
+		gxx := testenv.LinuxTool(t, "x86_64-w64-mingw32-g++", "that the C++ of docs/c-library.md compiles and works")
+		work := testenv.TempDir(t)
+		require.NoError(t, os.Mkdir(filepath.Join(work, "lib"), 0o755))
+		doc, err := os.ReadFile(filepath.Join("..", "docs", "c-library.md"))
+		require.NoError(t, err)
+		m := regexp.MustCompile("(?s)```cpp file=shpack_compile.cpp\n(.*?)\n```\n").FindSubmatch(doc)
+		require.NotNil(t, m, "docs/c-library.md has no shpack_compile.cpp block")
+		require.NoError(t, os.WriteFile(filepath.Join(work, "shpack_compile.cpp"), append(m[1], '\n'), 0o644))
+		for _, f := range []string{"engine.exe", "shpack.dll"} {
+			data, err := os.ReadFile(filepath.Join(dir, f))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(work, f), data, 0o755))
+		}
+		docmain := filepath.Join(work, "docmain.exe")
+		msg, err := exec.Command(gxx, "-std=c++11", "-Wall", "-Wextra", "-Werror", "-O2", "-static", "-I.", "-I"+work,
+			"-o", docmain, filepath.Join("testdata", "docmain.cpp"), filepath.Join(work, "shpack.dll")).CombinedOutput()
+		require.NoError(t, err, "%s", msg)
+		out, code := run(t, work, wineGo, filepath.Join(work, "engine.exe"), "sources", ".")
+		require.Equal(t, 0, code, out)
+		out, code = run(t, work, wineGo, docmain)
+		t.Logf("docmain.exe (Wine):\n%s", out)
+		require.Equal(t, 0, code, out)
+		assert.Contains(t, out, "ShpackSource: rewritten, ")
+		assert.Contains(t, out, "every include closed: yes; the same through the file system: yes\n")
+		assert.Contains(t, out, "D3DCompile vs_main vs_3_0: ok\nD3DCompile ps_main ps_3_0: ok\n")
+	})
+
 	for _, mode := range [][]string{{"rewrite", "."}, {"misspelt", "."}, {"threads", "8"}, {"stages", "."}, {"bad"}} {
 		t.Run(mode[0], func(t *testing.T) {
 			work := testenv.TempDir(t)

@@ -15,6 +15,8 @@
  *                         headers (DIR/lib must exist, as for rewrite)
  *   engine check VS PS REPORT   shpack_check on two compiled programs
  *   engine bad            requests the library refuses, one line each
+ *   engine sources DIR    write the pair as it is (DIR/original.hlsl) and
+ *                         its headers, for docmain.cpp
  *   engine d3d DIR        (Windows) rewrite, compile both stages with
  *                         d3dcompiler_47's D3DCompile, check them, draw
  *                         them with Direct3D 9 and compare the values
@@ -578,11 +580,13 @@ int main(int argc, char **argv)
         return mode_check(argv[2], argv[3], argv[4]);
     if (argc == 2 && !strcmp(argv[1], "bad"))
         return mode_bad();
+    if (argc == 3 && !strcmp(argv[1], "sources"))
+        return write_file(argv[2], "original.hlsl", pair_hlsl, strlen(pair_hlsl)) | write_headers(argv[2]);
 #ifdef _WIN32
     if (argc == 3 && !strcmp(argv[1], "d3d"))
         return mode_d3d(argv[2]);
 #endif
     (void)expected;
-    printf("usage: engine rewrite|misspelt|stages DIR | threads N | check VS PS REPORT | bad | d3d DIR\n");
+    printf("usage: engine rewrite|misspelt|stages|sources DIR | threads N | check VS PS REPORT | bad | d3d DIR\n");
     return 2;
 }
