@@ -15,6 +15,8 @@
  *                         headers (DIR/lib must exist, as for rewrite)
  *   engine check VS PS REPORT   shpack_check on two compiled programs
  *   engine bad            requests the library refuses, one line each
+ *   engine leak N         (glibc) N rounds of calls, each result freed: the
+ *                         C heap holds as much after as before
  *   engine sources DIR    write the pair as it is (DIR/original.hlsl) and
  *                         its headers, for docmain.cpp
  *   engine d3d DIR        (Windows) rewrite, compile both stages with
@@ -28,6 +30,9 @@
 #include <string.h>
 #include "shpack.h"
 
+#if defined(__GLIBC__) || defined(__linux__)
+#include <malloc.h>
+#endif
 #ifdef _WIN32
 #include <windows.h>
 int d3d_run(const char *dir, const char *source, const shpack_define *defines,
@@ -327,7 +332,7 @@ static int mode_threads(int n)
     memset(jobs, 0, sizeof jobs);
     for (i = 0; i < n; ++i)
     {
-        jobs[i].rounds = 3;
+        jobs[i].rounds = 25;
 #ifdef _WIN32
         threads[i] = CreateThread(NULL, 0, run_job, &jobs[i], 0, NULL);
         if (!threads[i])
@@ -555,6 +560,41 @@ static int mode_bad(void)
     return bad;
 }
 
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+/* leak: rewrites and checks n times, freeing every result, and compares
+ * the bytes the C heap holds before and after: what the library hands out
+ * must all come back. */
+static int mode_leak(int n)
+{
+    static const char vs[] = "vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n";
+    size_t before = 0, after;
+    int i;
+
+    for (i = 0; i < n + 20; ++i)
+    {
+        shpack_rewrite_request req;
+        shpack_result *res = NULL;
+        char *report = NULL;
+
+        if (i == 20) /* after the first calls, which start the runtime's threads */
+            before = mallinfo2().uordblks;
+        pair_request(&req, NULL);
+        req.options = "--layout-out -v";
+        if (shpack_rewrite(&req, &res) != SHPACK_OK)
+            return 1;
+        shpack_result_free(res);
+        req.options = "--no-such-option";
+        shpack_rewrite(&req, &res);
+        shpack_result_free(res);
+        shpack_check(vs, sizeof vs - 1, NULL, 0, &report);
+        shpack_free(report);
+    }
+    after = mallinfo2().uordblks;
+    printf("leak: %d rounds (3 calls each): C heap in use %ld bytes before, %ld after\n", n, (long)before, (long)after);
+    return after > before + 16384;
+}
+#endif
+
 #ifdef _WIN32
 static int mode_d3d(const char *dir)
 {
@@ -580,6 +620,10 @@ int main(int argc, char **argv)
         return mode_check(argv[2], argv[3], argv[4]);
     if (argc == 2 && !strcmp(argv[1], "bad"))
         return mode_bad();
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+    if (argc == 3 && !strcmp(argv[1], "leak"))
+        return mode_leak(atoi(argv[2]));
+#endif
     if (argc == 3 && !strcmp(argv[1], "sources"))
         return write_file(argv[2], "original.hlsl", pair_hlsl, strlen(pair_hlsl)) | write_headers(argv[2]);
 #ifdef _WIN32
