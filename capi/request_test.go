@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/layoutfile"
 )
 
@@ -321,4 +324,41 @@ func TestGuarded(t *testing.T) {
 	require.NotEmpty(t, d.Diagnostics[0].Notes)
 	assert.Contains(t, d.Diagnostics[0].Notes[0].File, "request_test.go")
 	assert.Equal(t, codeOK, guarded(codeErrors, func() response { return response{code: codeOK} }).code)
+}
+
+// TestRewriteEffect: an effect (no entry points named: its techniques
+// pair them) whose vertex shader is defined in an included header, which
+// the rewrite copies out and edits (includer.read gives it the header
+// again). Read through open, and from the file system by fxc's rule
+// relative to source_name, the result is the same, and it is what
+// shpack rewrite writes (the output is checked by the command's tests).
+func TestRewriteEffect(t *testing.T) {
+	dir := filepath.Join(testenv.Root(t), "corpus", "rewrite")
+	src, err := os.ReadFile(filepath.Join(dir, "entry_in_include.fx"))
+	require.NoError(t, err)
+	header, err := os.ReadFile(filepath.Join(dir, "entry_in_include.fxh"))
+	require.NoError(t, err)
+	var log []string
+	viaOpen := (&request{source: src, name: "entry_in_include.fx",
+		open: serveFiles(map[string]string{"entry_in_include.fxh": string(header)}, &log)}).rewrite()
+	require.Equal(t, codeOK, viaOpen.code, "%s", viaOpen.diagnostics)
+	assert.Equal(t, []string{`false entry_in_include.fxh ""`}, log)
+	assert.Contains(t, string(viaOpen.text), "IncludedVS_Packed")
+	assert.Equal(t, []string{"note entry_in_include.fxh:18: IncludedVS: 12 outputs packed into 3 general registers (one register per semantic: 11)"}, diagMessages(t, viaOpen.diagnostics))
+
+	name := filepath.Join(dir, "entry_in_include.fx")
+	viaFiles := (&request{source: src, name: name}).rewrite()
+	require.Equal(t, codeOK, viaFiles.code, "%s", viaFiles.diagnostics)
+	// The same text, but for the files' names in #line.
+	noLines := func(text []byte) []string {
+		var out []string
+		for _, l := range strings.Split(string(text), "\n") {
+			if !strings.HasPrefix(l, "#line ") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	assert.Equal(t, noLines(viaOpen.text), noLines(viaFiles.text))
+	assert.Contains(t, string(viaFiles.text), "entry_in_include.fxh\"")
 }
