@@ -140,6 +140,8 @@ func checkBadLines(t *testing.T, out string) {
 		"newer struct, new field zero: code 0",
 		"check not-a-program: code 2",
 		"check null: code 2",
+		"check bad-pointer: code 2, report says internal error",
+		"bad out pointer: code 2",
 		"version: ",
 	} {
 		assert.Contains(t, out, want)

@@ -22,9 +22,10 @@ import (
 
 // The C ABI: shpack.c's public functions call these, which read the C
 // request into Go (request.go does the work) and copy what it made into
-// C memory. None lets a panic through: a fault reading the caller's
-// memory (a bad pointer) is a panic here too (debug.SetPanicOnFault), and
-// each function recovers into a diagnostic and code 2.
+// C memory. None lets a panic through: a fault on the caller's memory (a
+// bad pointer) is a panic here too (debug.SetPanicOnFault), recovered
+// into a diagnostic and code 2; a panic while the source is worked on is
+// code 1 (request.go).
 
 // fixedRequestSize is the size of shpack_rewrite_request's first version:
 // everything up to options, which a caller's struct_size must cover.
@@ -35,12 +36,17 @@ func main() {}
 
 //export shpackgo_rewrite
 func shpackgo_rewrite(creq unsafe.Pointer, cout *unsafe.Pointer) (code C.int) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if recover() != nil { // out points nowhere: nothing can be handed out
+			code = codeBadRequest
+		}
+	}()
 	if cout == nil {
 		return codeBadRequest
 	}
 	*cout = nil
 	resp := guarded(codeBadRequest, func() response {
-		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		req, bad := readRequest((*C.shpack_rewrite_request)(creq))
 		if bad != nil {
 			return *bad
@@ -188,9 +194,14 @@ func readC(p unsafe.Pointer, n int) (b []byte, err error) {
 
 //export shpackgo_check
 func shpackgo_check(vs unsafe.Pointer, vsSize C.size_t, ps unsafe.Pointer, psSize C.size_t, report **C.char) (code C.int) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if recover() != nil { // report points nowhere
+			code = codeBadRequest
+		}
+	}()
 	var out []byte
 	func() {
-		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() {
 			if p := recover(); p != nil {
 				code, out = codeBadRequest, checkProblem("internal error: %v", p)

@@ -554,6 +554,15 @@ static int mode_bad(void)
     code = shpack_check(NULL, 0, NULL, 0, NULL);
     printf("check null: code %d\n", code);
     bad |= code != SHPACK_BAD_REQUEST;
+    report = NULL;
+    code = shpack_check((const void *)(size_t)0x7ff0dead0000ull, 64, NULL, 0, &report);
+    printf("check bad-pointer: code %d, report %s\n", code, report && strstr(report, "internal error") ? "says internal error" : "missing");
+    bad |= code != SHPACK_BAD_REQUEST || !report;
+    shpack_free(report);
+    pair_request(&req, NULL);
+    code = shpack_rewrite(&req, (shpack_result **)(size_t)0x7ff0dead0000ull);
+    printf("bad out pointer: code %d\n", code);
+    bad |= code != SHPACK_BAD_REQUEST;
     shpack_result_free(NULL);
     shpack_free(NULL);
     printf("version: %s\n", shpack_version());
