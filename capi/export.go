@@ -34,6 +34,9 @@ const fixedRequestSize = unsafe.Offsetof(C.shpack_rewrite_request{}.options) + u
 // main is not called: the package is built as a C library.
 func main() {}
 
+// shpackgo_rewrite is shpack_rewrite, which shpack.c declares with its
+// const pointers.
+//
 //export shpackgo_rewrite
 func shpackgo_rewrite(creq unsafe.Pointer, cout *unsafe.Pointer) (code C.int) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -192,6 +195,8 @@ func readC(p unsafe.Pointer, n int) (b []byte, err error) {
 	return bytes.Clone(unsafe.Slice((*byte)(p), n)), nil
 }
 
+// shpackgo_check is shpack_check (shpack.c).
+//
 //export shpackgo_check
 func shpackgo_check(vs unsafe.Pointer, vsSize C.size_t, ps unsafe.Pointer, psSize C.size_t, report **C.char) (code C.int) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -247,6 +252,8 @@ func checkProblem(format string, args ...any) []byte {
 // versionString is shpack_version's string: made once, never freed.
 var versionString = sync.OnceValue(func() *C.char { return C.CString(version()) })
 
+// shpackgo_version is shpack_version (shpack.c).
+//
 //export shpackgo_version
 func shpackgo_version() *C.char { return versionString() }
 
