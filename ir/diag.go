@@ -54,14 +54,23 @@ type Note struct {
 	Pos    Pos
 	Msg    string
 	Packed bool
+	// Hints are what the note says to choose (hint.go), rendered after
+	// Msg.
+	Hints []Hint
 }
 
 // String prints the note as "pos: note: msg".
 func (n Note) String() string {
+	msg := withHints(n.Msg, n.Hints, nil)
 	if s := n.Pos.String(); s != "" {
-		return s + ": note: " + n.Msg
+		return s + ": note: " + msg
 	}
-	return "note: " + n.Msg
+	return "note: " + msg
+}
+
+// Diagnostic is the note as a diagnostic a run reports by itself.
+func (n Note) Diagnostic() Diagnostic {
+	return Diagnostic{Severity: "note", Pos: n.Pos, Msg: n.Msg, Hints: n.Hints, Packed: n.Packed}
 }
 
 // An Error is a diagnostic about the user's input, positioned where the problem
@@ -73,6 +82,18 @@ type Error struct {
 	// Warning marks a diagnostic that does not stop the run; it prints as
 	// "warning:" instead of "error:".
 	Warning bool
+	// Hints are what the diagnostic says to choose (hint.go), rendered
+	// after Msg.
+	Hints []Hint
+}
+
+// Diagnostic is the error as a value a reporter prints.
+func (e *Error) Diagnostic() Diagnostic {
+	sev := "error"
+	if e.Warning {
+		sev = "warning"
+	}
+	return Diagnostic{Severity: sev, Pos: e.Pos, Msg: e.Msg, Notes: e.Notes, Hints: e.Hints}
 }
 
 // Errorf returns an Error at pos whose notes are the include chain (see
@@ -106,7 +127,7 @@ func (e *Error) Error() string {
 	} else {
 		b.WriteString("error: ")
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(withHints(e.Msg, e.Hints, nil))
 	for _, n := range e.Notes {
 		b.WriteByte('\n')
 		b.WriteString(n.String())

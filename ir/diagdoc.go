@@ -11,14 +11,24 @@ import (
 // scanning and IDEs read) and shpack.diagnostics/1 (docs/json.md). A run
 // collects what it reports and prints one document when it ends.
 
-// A Reported diagnostic is one a run reported: an error, a warning or a
-// note, with the notes that go with it.
-type Reported struct {
+// A Diagnostic is one message a run reports, as data: an error, a
+// warning or a note, where it is, the notes that go with it and the
+// choices it hints at. Printing, colour, SARIF and JSON are made from
+// it, in one place (Reporter); nothing reads a printed diagnostic back.
+type Diagnostic struct {
 	Severity string // "error", "warning", "note"
 	Pos      Pos
 	Msg      string
 	Notes    []Note
+	Hints    []Hint
+	// Packed marks a note that says what was packed (Note.Packed).
+	Packed bool
 }
+
+// Reported is the name Diagnostic had.
+//
+// Deprecated: use Diagnostic.
+type Reported = Diagnostic
 
 // WriteDiagnosticsJSON writes ds as a shpack.diagnostics/1 document.
 func WriteDiagnosticsJSON(w io.Writer, ds []Reported) error {
@@ -28,10 +38,15 @@ func WriteDiagnosticsJSON(w io.Writer, ds []Reported) error {
 		Column  int    `json:"column"`
 		Message string `json:"message"`
 	}
+	type hint struct {
+		Option string `json:"option"`
+		Value  string `json:"value,omitempty"`
+	}
 	type diag struct {
 		Severity string `json:"severity"`
 		note
 		Notes []note `json:"notes"`
+		Hints []hint `json:"hints,omitempty"`
 	}
 	doc := struct {
 		Schema      string `json:"schema"`
@@ -41,6 +56,9 @@ func WriteDiagnosticsJSON(w io.Writer, ds []Reported) error {
 		x := diag{Severity: c.Severity, note: note{c.Pos.File, c.Pos.Line, c.Pos.Col, c.Msg}, Notes: []note{}}
 		for _, n := range c.Notes {
 			x.Notes = append(x.Notes, note{n.Pos.File, n.Pos.Line, n.Pos.Col, n.Msg})
+		}
+		for _, h := range c.Hints {
+			x.Hints = append(x.Hints, hint{string(h.Option), h.Value})
 		}
 		doc.Diagnostics = append(doc.Diagnostics, x)
 	}

@@ -47,6 +47,12 @@ type DiagPrinter struct {
 	// location bold, "error:" red, "warning:" magenta, "note:" cyan, the
 	// caret green.
 	Color bool
+	// Hint renders a hint as the caller spells the option it names (the
+	// command: --entry=NAME); nil: Hint.String.
+	Hint func(Hint) string
+	// Tool names the tool on a diagnostic with no position ("shpack:
+	// note: ..."); "" prints none.
+	Tool string
 }
 
 // ANSI colours of diagnostics, gcc's.
@@ -79,24 +85,38 @@ func Colorize(loc, kind string) string {
 // includeMsg is the message of the notes IncludeNotes makes.
 const includeMsg = "in file included from here"
 
-// Format prints one diagnostic (without a final newline).
-func (p DiagPrinter) Format(e *Error) string {
-	kind := "error"
-	if e.Warning {
-		kind = "warning"
+// Format prints one error or warning (without a final newline).
+func (p DiagPrinter) Format(e *Error) string { return p.FormatDiagnostic(e.Diagnostic()) }
+
+// Message is d's message with its hints, rendered as p renders them.
+func (p DiagPrinter) Message(d Diagnostic) string { return withHints(d.Msg, d.Hints, p.Hint) }
+
+// FormatDiagnostic prints one diagnostic (without a final newline): an
+// error or a warning with its source line (gcc), a note of the run alone
+// on its line, after the tool's name when it names no file.
+func (p DiagPrinter) FormatDiagnostic(d Diagnostic) string {
+	kind, msg := d.Severity, p.Message(d)
+	if d.Pos == (Pos{}) && p.Tool != "" && kind == "note" {
+		d.Pos.File = p.Tool // "shpack: note: ...", where no file is named
 	}
 	var b strings.Builder
 	switch p.Style {
 	case DiagPlain:
-		return e.Error()
-	case DiagMSVC:
-		b.WriteString(msvcLine(e.Pos, kind, e.Msg))
-		for _, n := range e.Notes {
+		b.WriteString(prefixed(d.Pos, kind, msg))
+		for _, n := range d.Notes {
 			b.WriteByte('\n')
-			b.WriteString(msvcLine(n.Pos, "note", n.Msg))
+			b.WriteString(prefixed(n.Pos, "note", withHints(n.Msg, n.Hints, p.Hint)))
+		}
+		return b.String()
+	case DiagMSVC:
+		b.WriteString(msvcLine(d.Pos, kind, msg))
+		for _, n := range d.Notes {
+			b.WriteByte('\n')
+			b.WriteString(msvcLine(n.Pos, "note", withHints(n.Msg, n.Hints, p.Hint)))
 		}
 		return b.String()
 	}
+	e := &Error{Pos: d.Pos, Notes: d.Notes}
 	// gcc: "In file included from X:L,\n                 from Y:L:\n".
 	var others []Note
 	first := true
@@ -116,11 +136,11 @@ func (p DiagPrinter) Format(e *Error) string {
 	if !first {
 		b.WriteString(":\n")
 	}
-	b.WriteString(p.prefixed(e.Pos, kind, e.Msg))
+	b.WriteString(p.prefixed(e.Pos, kind, msg))
 	p.caret(&b, e.Pos)
 	for _, n := range others {
 		b.WriteByte('\n')
-		b.WriteString(p.prefixed(n.Pos, "note", n.Msg))
+		b.WriteString(p.prefixed(n.Pos, "note", withHints(n.Msg, n.Hints, p.Hint)))
 		p.caret(&b, n.Pos)
 	}
 	return b.String()

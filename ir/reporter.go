@@ -3,10 +3,6 @@ package ir
 import (
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
-	"strings"
-	"sync"
 )
 
 // A Reporter prints the diagnostics of one run of a tool: errors sorted
@@ -14,7 +10,9 @@ import (
 // the Printer's style; or, with Doc "sarif" or "json", every diagnostic
 // collected and printed as one document when the run ends (Finish):
 // SARIF 2.1.0, what GitHub code scanning and IDEs read, or
-// shpack.diagnostics/1 (docs/json.md).
+// shpack.diagnostics/1 (docs/json.md). Everything it prints it is given
+// as a value: the printing, the colour and the documents are made here
+// from the same Diagnostic.
 type Reporter struct {
 	W       io.Writer
 	Printer DiagPrinter
@@ -24,7 +22,7 @@ type Reporter struct {
 	// Tool, Version and URI name the tool in a SARIF document.
 	Tool, Version, URI string
 
-	collected []Reported
+	collected []Diagnostic
 }
 
 // Report prints errs in the order given (sorted first when sort is set).
@@ -33,49 +31,67 @@ func (r *Reporter) Report(errs ErrorList, sort bool) {
 		errs.Sort()
 	}
 	if r.Doc != "" {
-		for _, d := range errs {
-			sev := "error"
-			if d.Warning {
-				sev = "warning"
-			}
-			r.collected = append(r.collected, Reported{Severity: sev, Pos: d.Pos, Msg: d.Msg, Notes: d.Notes})
+		for _, e := range errs {
+			r.collect(e.Diagnostic())
 		}
 		return
 	}
-	for i, d := range errs {
+	for i, e := range errs {
 		if r.Max > 0 && i == r.Max {
-			fmt.Fprintf(r.W, "shpack: %d more errors not shown (--max-errors=0 shows all)\n", len(errs)-r.Max)
+			fmt.Fprintf(r.W, "%s: %d more errors not shown (%s shows all)\n", r.tool(), len(errs)-r.Max, r.hint(Hint{OptMaxErrors, "0"}))
 			break
 		}
-		if d.Warning && r.Quiet {
+		if e.Warning && r.Quiet {
 			continue
 		}
-		fmt.Fprintln(r.W, r.Printer.Format(d))
+		fmt.Fprintln(r.W, r.Printer.Format(e))
 	}
 }
 
-// Note prints lines of notes and warnings as text ("FILE:LINE:COL: note:
-// MSG"), coloured as the location and the kind are in errors; nothing
-// when Quiet.
-func (r *Reporter) Note(lines ...string) {
+// Diagnose prints diagnostics that are not errors (notes and warnings
+// of the run), in the order given, a line each (no source lines: they
+// say what the run did); nothing when Quiet.
+func (r *Reporter) Diagnose(ds ...Diagnostic) {
 	if r.Quiet {
 		return
 	}
-	for _, l := range lines {
-		switch {
-		case r.Doc != "":
-			for _, one := range strings.Split(l, "\n") {
-				r.collected = append(r.collected, parseNote(one))
-			}
-		case r.Printer.Color && r.Printer.Style == DiagGCC:
-			if m := noteLine().FindStringSubmatchIndex(l); m != nil {
-				l = Colorize(l[:m[8]-2], l[m[8]:m[9]]) + l[m[10]:]
-			}
-			fmt.Fprintln(r.W, l)
-		default:
-			fmt.Fprintln(r.W, l)
+	p := r.Printer
+	p.NoCaret = true
+	for _, d := range ds {
+		if r.Doc != "" {
+			r.collect(d)
+			continue
 		}
+		fmt.Fprintln(r.W, p.FormatDiagnostic(d))
 	}
+}
+
+// Notes prints notes of the run (Diagnose).
+func (r *Reporter) Notes(ns ...Note) {
+	for _, n := range ns {
+		r.Diagnose(n.Diagnostic())
+	}
+}
+
+// collect keeps d for the document, its hints rendered into its message
+// as the console prints them (and kept as data too).
+func (r *Reporter) collect(d Diagnostic) {
+	d.Msg = r.Printer.Message(d)
+	r.collected = append(r.collected, d)
+}
+
+func (r *Reporter) tool() string {
+	if r.Printer.Tool != "" {
+		return r.Printer.Tool
+	}
+	return "shpack"
+}
+
+func (r *Reporter) hint(h Hint) string {
+	if r.Printer.Hint != nil {
+		return r.Printer.Hint(h)
+	}
+	return h.String()
 }
 
 // Finish prints the collected document, if one was asked for.
@@ -87,26 +103,4 @@ func (r *Reporter) Finish() error {
 		return WriteDiagnosticsJSON(r.W, r.collected)
 	}
 	return nil
-}
-
-// noteLine reads a note printed as text: "FILE:LINE:COL: note: MSG" (or
-// warning), a file alone, or no position at all. (Compiled when first
-// needed: most runs print no document and no colour.)
-var noteLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(.*?)(?::(\d+)(?::(\d+))?)?: (note|warning|error): (.*)$`)
-})
-
-// parseNote reads a line printed as a note back into a diagnostic.
-func parseNote(line string) Reported {
-	c := Reported{Severity: "note", Msg: line}
-	if m := noteLine().FindStringSubmatch(line); m != nil {
-		c.Severity, c.Msg = m[4], m[5]
-		c.Pos.File = m[1]
-		c.Pos.Line, _ = strconv.Atoi(m[2])
-		c.Pos.Col, _ = strconv.Atoi(m[3])
-		if c.Pos.File == "shpack" {
-			c.Pos.File = ""
-		}
-	}
-	return c
 }

@@ -28,7 +28,7 @@ func TestReporter(t *testing.T) {
 		{"as given", Reporter{Printer: DiagPrinter{Style: DiagPlain}}, false,
 			"b.hlsl:2:1: error: second\na.hlsl:1:1: error: first\na.hlsl:3:1: warning: careful\n"},
 		{"at most one", Reporter{Printer: DiagPrinter{Style: DiagPlain}, Max: 1}, true,
-			"a.hlsl:1:1: error: first\nshpack: 2 more errors not shown (--max-errors=0 shows all)\n"},
+			"a.hlsl:1:1: error: first\nshpack: 2 more errors not shown (max-errors=0 shows all)\n"},
 		{"quiet drops warnings", Reporter{Printer: DiagPrinter{Style: DiagPlain}, Quiet: true}, true,
 			"a.hlsl:1:1: error: first\nb.hlsl:2:1: error: second\n"},
 	} {
@@ -36,7 +36,7 @@ func TestReporter(t *testing.T) {
 			var b bytes.Buffer
 			tc.r.W = &b
 			tc.r.Report(errs(), tc.sort)
-			tc.r.Note("a.hlsl:4:2: note: a note")
+			tc.r.Notes(Note{Pos: Pos{File: "a.hlsl", Line: 4, Col: 2}, Msg: "a note"})
 			want := tc.want
 			if !tc.r.Quiet {
 				want += "a.hlsl:4:2: note: a note\n"
@@ -50,7 +50,7 @@ func TestReporter(t *testing.T) {
 		var b bytes.Buffer
 		r := Reporter{W: &b, Doc: "json"}
 		r.Report(errs(), true)
-		r.Note("a.hlsl:4:2: note: a note", "shpack: note: about the run")
+		r.Notes(Note{Pos: Pos{File: "a.hlsl", Line: 4, Col: 2}, Msg: "a note"}, Note{Msg: "about the run", Hints: []Hint{{OptAll, ""}}})
 		assert.Empty(t, b.String(), "nothing before Finish")
 		require.NoError(t, r.Finish())
 		var doc struct {
@@ -68,12 +68,29 @@ func TestReporter(t *testing.T) {
 		assert.Equal(t, "warning", doc.Diagnostics[1].Severity)
 		assert.Equal(t, "note", doc.Diagnostics[3].Severity)
 		assert.Equal(t, 4, doc.Diagnostics[3].Line)
-		assert.Equal(t, "", doc.Diagnostics[4].File, "shpack: is the tool, not a file")
+		assert.Equal(t, "", doc.Diagnostics[4].File, "a note of the run names no file")
+		assert.Equal(t, "about the run (all)", doc.Diagnostics[4].Message, "hints rendered as the printer renders them")
+		assert.Contains(t, b.String(), `"hints": [`)
 	})
 	t.Run("colour", func(t *testing.T) {
 		var b bytes.Buffer
 		r := Reporter{W: &b, Printer: DiagPrinter{Color: true}}
-		r.Note("a.hlsl:4:2: note: a note")
+		r.Notes(Note{Pos: Pos{File: "a.hlsl", Line: 4, Col: 2}, Msg: "a note"})
 		assert.Equal(t, Colorize("a.hlsl:4:2", "note")+"a note\n", b.String())
+	})
+	t.Run("hints and the tool", func(t *testing.T) {
+		var b bytes.Buffer
+		flag := func(h Hint) string { return "--" + string(h.Option) + "=" + h.Value }
+		r := Reporter{W: &b, Max: 1, Printer: DiagPrinter{Style: DiagPlain, Tool: "shpack", Hint: flag}}
+		r.Report(ErrorList{
+			{Pos: Pos{File: "a.fx"}, Msg: "several functions qualify: choose one", Hints: []Hint{{OptStruct, "NAME"}, {OptEntry, "NAME"}}},
+			{Pos: Pos{File: "b.fx"}, Msg: "another"},
+		}, true)
+		r.Notes(Note{Msg: "said of the run"})
+		assert.Equal(t, "a.fx: error: several functions qualify: choose one (--struct=NAME or --entry=NAME)\n"+
+			"shpack: 1 more errors not shown (--max-errors=0 shows all)\n"+
+			"shpack: note: said of the run\n", b.String())
+		e := &Error{Msg: "choose one", Hints: []Hint{{OptEntry, "NAME"}}}
+		assert.Equal(t, "error: choose one (entry=NAME)", e.Error(), "the library's own words without a renderer")
 	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/d3d9"
+	"github.com/shpack/shpack/ir"
 )
 
 var checkCommand = &command{
@@ -78,9 +79,9 @@ func (e *env) runCheck(files []string) int {
 	errs := append(slices.Clone(rep.Problems), rep.LossErrors(required...)...)
 	e.rep.Report(errs, false)
 	if progs[1] == nil {
-		e.notef("%s: note: no pixel shader: linkage and runtimes are not checked\n", names[0])
+		e.say(ir.Note{Pos: ir.Pos{File: names[0]}, Msg: "no pixel shader: linkage and runtimes are not checked"})
 	} else if len(rep.Problems) > 0 {
-		e.notef("shpack: note: the runtimes' lists model the declarations only: with the problems above, a runtime may lose more\n")
+		e.say(ir.Note{Msg: "the runtimes' lists model the declarations only: with the problems above, a runtime may lose more"})
 	}
 	var out bytes.Buffer
 	if e.format == "json" {

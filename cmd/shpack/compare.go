@@ -80,16 +80,16 @@ func (e *env) runCompare(paths []string) int {
 	}
 	if e.verbose {
 		for _, p := range found.Skipped {
-			e.notef("%s: note: skipped: not a regular file", p)
+			e.say(ir.Note{Pos: ir.Pos{File: p}, Msg: "skipped: not a regular file"})
 		}
 		for _, p := range found.Assembly {
-			e.notef("%s: note: skipped: Direct3D assembly, not HLSL", p)
+			e.say(ir.Note{Pos: ir.Pos{File: p}, Msg: "skipped: Direct3D assembly, not HLSL"})
 		}
 		for _, p := range found.Other {
-			e.notef("%s: note: skipped: not a shader file's extension", p)
+			e.say(ir.Note{Pos: ir.Pos{File: p}, Msg: "skipped: not a shader file's extension"})
 		}
 	} else if n := found.LeftOut(); n != "" {
-		e.notef("shpack: note: %s; -v names them)", n)
+		e.say(ir.Note{Msg: n + "; -v names them)"})
 	}
 	cons := ir.Constraints{MixColor: e.mixColor, Budget: e.registers}
 	sel := driver.Selector{Struct: e.structN, Entry: e.entry}

@@ -145,7 +145,7 @@ func (e *env) runFxc(args []string) int {
 		return e.usageError("fxc: %s", msg)
 	}
 	if e.verbose {
-		e.notef("shpack fxc: the compiler is %s (%s)", found.Path, found.From)
+		e.say(ir.Note{Msg: fmt.Sprintf("fxc: the compiler is %s (%s)", found.Path, found.From)})
 	}
 	ctx, interrupted, stop := interruptible()
 	res, err := job.Run(ctx, found.Path, kind)
@@ -162,11 +162,9 @@ func (e *env) runFxc(args []string) int {
 	}
 	switch {
 	case e.verbose: // the notes say what the summary says, and more
-		for _, n := range res.Notes {
-			e.note(fxcNote(n))
-		}
+		e.say(res.Notes...)
 	case res.Summary != nil:
-		e.note(fxcNote(*res.Summary))
+		e.say(*res.Summary)
 	}
 	if len(res.Stdout) > 0 {
 		e.stdout.Write(res.Stdout)
@@ -193,11 +191,6 @@ func (e *env) runFxc(args []string) int {
 	r.side = append(r.side, more...)
 	r.deps = res.Deps
 	return e.finish(r)
-}
-
-// fxcNote prints a note as fxc prints its messages.
-func fxcNote(n ir.Note) string {
-	return compile.Diagnostic{File: n.Pos.File, Line: n.Pos.Line, Col: n.Pos.Col, Severity: "note", Msg: n.Msg}.String()
 }
 
 // fxcClash says what is wrong with the outputs of an fxc line ("" if

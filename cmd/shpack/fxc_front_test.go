@@ -369,9 +369,9 @@ func TestFxcQuiet(t *testing.T) {
 			[]string{"common.fxh(16,1): note: shpack: mainVS's 12 outputs packed into 4 general registers",
 				"bad.fx(6,38): error X3004: undeclared identifier 'STANDIN_ERROR'", "compilation failed; no code produced"}},
 		{"-v, nothing to pack", []string{"-v", "/T", "vs_3_0", "/E", "VS", "/Fo", "fits.vso", "fits.hlsl"}, exitOK,
-			[]string{"shpack fxc: the compiler is " + st.fxc + " (--compiler)", "fits.hlsl(1,1): note: VS: fits vs_3_0 with one register per semantic: compiled as written"}},
+			[]string{"shpack: note: fxc: the compiler is " + st.fxc + " (--compiler)", "fits.hlsl(1,1): note: VS: fits vs_3_0 with one register per semantic: compiled as written"}},
 		{"-v, packed", []string{"-v", "/T", "vs_3_0", "/E", "mainVS", "/Fo", "main.vso", "main.fx"}, exitOK,
-			[]string{"shpack fxc: the compiler is " + st.fxc + " (--compiler)", "common.fxh(16,1): note: mainVS: 12 outputs packed into 4 general registers (one register per semantic: 11)"}},
+			[]string{"shpack: note: fxc: the compiler is " + st.fxc + " (--compiler)", "common.fxh(16,1): note: mainVS: 12 outputs packed into 4 general registers (one register per semantic: 11)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := shpackRun(append([]string{"fxc", cc, "/nologo"}, tc.args...)...)

@@ -100,9 +100,7 @@ func (e *env) linkFiles(vsFile, psFile string) int {
 		VS: driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, PS: driver.Selector{Struct: e.psStruct, Entry: e.psEntry},
 		Strategy: e.strat, Indexed: e.indexed, Layout: e.layoutFile, Cons: e.cons(),
 	})
-	for _, w := range warnings {
-		e.note(w.Error())
-	}
+	e.warn(warnings...)
 	if err != nil {
 		return e.report(err)
 	}
@@ -148,9 +146,7 @@ func (e *env) linkEffect(file string) (code int, done bool) {
 		return 0, false
 	}
 	if res != nil {
-		for _, w := range res.Warnings {
-			e.note(w.Error())
-		}
+		e.warn(res.Warnings...)
 	}
 	switch {
 	case err != nil:

@@ -110,8 +110,18 @@ func (e *env) run(args []string) int {
 
 // newReporter is how a run prints diagnostics before its flags say more.
 func (e *env) newReporter() ir.Reporter {
-	return ir.Reporter{W: e.stderr, Max: defaultMaxErrors, Printer: ir.DiagPrinter{Source: e.source},
+	return ir.Reporter{W: e.stderr, Max: defaultMaxErrors, Printer: ir.DiagPrinter{Source: e.source, Tool: "shpack", Hint: flagHint},
 		Tool: "shpack", Version: strings.Fields(version())[0], URI: "https://github.com/shpack/shpack"}
+}
+
+// flagHint renders a hint of the library as the flag that sets its
+// option: --entry=NAME, --all. Every option a hint names is a flag of the
+// same name (TestHintsAreFlags).
+func flagHint(h ir.Hint) string {
+	if h.Value == "" {
+		return "--" + string(h.Option)
+	}
+	return "--" + string(h.Option) + "=" + h.Value
 }
 
 // notes prints a result's notes as a compiler prints: by default only
@@ -120,7 +130,7 @@ func (e *env) newReporter() ir.Reporter {
 func (e *env) notes(ns []ir.Note) {
 	for _, n := range ns {
 		if n.Packed || e.verbose {
-			e.note(n.String())
+			e.say(n)
 		}
 	}
 }

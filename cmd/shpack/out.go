@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
@@ -166,13 +165,15 @@ func (e *env) source(file string) []byte {
 	return b
 }
 
-// note prints lines of notes and warnings, unless -q.
-func (e *env) note(lines ...string) { e.rep.Note(lines...) }
+// say prints notes of the run that it prints whatever -v says (what a
+// check found, what compare skipped), unless -q.
+func (e *env) say(ns ...ir.Note) { e.rep.Notes(ns...) }
 
-// notef prints one note, unless -q. A trailing newline in format is the
-// line's own end, not an empty line after it.
-func (e *env) notef(format string, args ...any) {
-	e.note(strings.TrimSuffix(fmt.Sprintf(format, args...), "\n"))
+// warn prints warnings, unless -q.
+func (e *env) warn(ws ...*ir.Error) {
+	for _, w := range ws {
+		e.rep.Diagnose(w.Diagnostic())
+	}
 }
 
 // ppOptions are the preprocessor options of the flags, with extra
@@ -187,13 +188,13 @@ func (e *env) ppOptions(extra ...string) hlsl.PPOptions {
 // input), printing the preprocessor's warnings.
 func (e *env) load(file string, extra ...string) (*hlsl.Unit, error) {
 	u, warns, err := e.readUnit(file, extra...)
-	e.note(warns...)
+	e.warn(warns...)
 	return u, err
 }
 
 // readUnit reads, preprocesses and parses one input file ("-" is standard
-// input) and returns the preprocessor's warnings as lines to print.
-func (e *env) readUnit(file string, extra ...string) (*hlsl.Unit, []string, error) {
+// input) and returns the preprocessor's warnings.
+func (e *env) readUnit(file string, extra ...string) (*hlsl.Unit, ir.ErrorList, error) {
 	src, name, err := e.readInput(file)
 	if err != nil {
 		return nil, nil, err
@@ -203,17 +204,7 @@ func (e *env) readUnit(file string, extra ...string) (*hlsl.Unit, []string, erro
 	if u == nil {
 		return nil, nil, err
 	}
-	return u, warnings(u), err
-}
-
-// warnings returns the preprocessor's warnings (missing includes under
-// --allow-missing-includes) as lines to print.
-func warnings(u *hlsl.Unit) []string {
-	var out []string
-	for _, w := range u.PP.Warnings {
-		out = append(out, w.Error())
-	}
-	return out
+	return u, u.PP.Warnings, err
 }
 
 // readInput reads one input file ("-" is standard input) and returns its
@@ -282,9 +273,7 @@ func (e *env) loadVariants(path string) ([]driver.Variant, error) {
 	}
 	vars, err := driver.ParseVariants(name, src)
 	for _, v := range vars {
-		for _, w := range v.Warnings {
-			e.note(w.Error())
-		}
+		e.warn(v.Warnings...)
 	}
 	return vars, err
 }

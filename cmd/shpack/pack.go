@@ -111,7 +111,7 @@ func (e *env) runPack(files []string) int {
 	type packed struct {
 		out   []byte
 		deps  []string
-		notes []string
+		notes []ir.Diagnostic
 		err   error
 		l     *ir.Layout
 	}
@@ -122,7 +122,7 @@ func (e *env) runPack(files []string) int {
 	})
 	failed := false
 	for _, r := range res {
-		e.note(r.notes...)
+		e.rep.Diagnose(r.notes...)
 		if r.err != nil {
 			e.report(r.err)
 			failed = true
@@ -148,9 +148,13 @@ func (e *env) runPack(files []string) int {
 }
 
 // packFile runs the whole pipeline on one file and returns the output
-// bytes, the files read (for depfiles) and the notes to print.
-func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps, notes []string, layout *ir.Layout, err error) {
-	u, notes, err := e.readUnit(file)
+// bytes, the files read (for depfiles) and the warnings and notes to
+// print.
+func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps []string, notes []ir.Diagnostic, layout *ir.Layout, err error) {
+	u, warns, err := e.readUnit(file)
+	for _, w := range warns {
+		notes = append(notes, w.Diagnostic())
+	}
 	if err != nil {
 		return nil, nil, notes, nil, err
 	}
@@ -163,7 +167,7 @@ func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps, notes
 	}
 	for _, n := range p.Notes {
 		if n.Packed || e.verbose {
-			notes = append(notes, n.String())
+			notes = append(notes, n.Diagnostic())
 		}
 	}
 	var buf bytes.Buffer
@@ -201,7 +205,7 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 // costs; --layout-out gets the family's vertex layouts, each interface
 // naming the variants it covers.
 func (e *env) writeVariants(source string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
-	e.note(driver.FamilyNote(source, vl, fl).String())
+	e.say(driver.FamilyNote(source, vl, fl))
 	ifaces, err := driver.VariantInterfaces(vl) // checks every layout too
 	if err != nil {
 		return e.report(err)

@@ -6,6 +6,7 @@ import (
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
+	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/repack"
 )
@@ -75,9 +76,7 @@ func (e *env) runRepack(files []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	for _, n := range res.Notes {
-		e.note(n.String())
-	}
+	e.say(res.Notes...)
 	names := []string{srcs[0].Name, srcs[1].Name}
 	r := result{deps: names}
 	var vb, pb bytes.Buffer
@@ -120,7 +119,7 @@ func (e *env) program(b *bytes.Buffer, p *d3d9.Program, name string) error {
 		return err
 	}
 	if what := d3d9.AssemblerGaps(p); what != "" && e.verbose {
-		e.notef("%s: note: the program has %s, which MojoShader's and Wine's assemblers do not read: --format=cso writes bytecode\n", name, what)
+		e.say(ir.Note{Pos: ir.Pos{File: name}, Msg: "the program has " + what + ", which MojoShader's and Wine's assemblers do not read: --format=cso writes bytecode"})
 	}
 	return d3d9.Print(b, p)
 }
@@ -147,9 +146,7 @@ func (e *env) repackStage(src driver.Source) int {
 	if err := e.program(&b, prog, src.Name); err != nil {
 		return e.report(err)
 	}
-	for _, n := range res.Notes {
-		e.note(n.String())
-	}
+	e.say(res.Notes...)
 	// The program goes to its file, or to standard output: not both.
 	r := result{deps: []string{src.Name}}
 	if out != "" {

@@ -116,9 +116,7 @@ func (e *env) runRewrite(files []string) int {
 		res, err = driver.Rewrite(srcs, ropts)
 	}
 	if res != nil {
-		for _, w := range res.Warnings {
-			e.note(w.Error())
-		}
+		e.warn(res.Warnings...)
 	}
 	if err != nil {
 		return e.report(err)
