@@ -12,15 +12,19 @@ package check
 // applied to one value at a time: a value is a component c of a semantic
 // S that the pixel shader declares in register vM and reads (reads.go);
 // the vertex shader writes it under S, in its register oN, at the same
-// letter c (or linkage failed and nothing can arrive). The model says
-// whether the pixel shader's vM.c holds what the vertex shader wrote to
-// oN.c, and if not, why.
+// letter c where the linkage is valid, and where it is not (the pixel
+// shader declares S at letters the vertex shader does not), at the letter
+// of the same rank in its mask: the component the pixel shader means
+// (intended). The model says whether the pixel shader's vM.c holds that,
+// and if not, why. wined3d, MojoShader and DXVK 3 link letter by letter,
+// so an invalid pair loses what it reads at other letters; DXVK 2's slots
+// deliver components by rank, so it draws some invalid pairs right.
 //
 // Why that is right: each rule is read off the runtime's own behaviour,
 // and reproduces every row of the render tools' results tables, where the
 // same values are drawn through every layout. Tests hold the rules to the
-// tables: TestModelsMatchREADME (on each valid row, the check loses as
-// many values as the runtime drew wrong), TestRuntimeRulesReplayREADME
+// tables: TestModelsMatchREADME (on each row, valid or not, the check
+// loses as many values as the runtime drew wrong), TestRuntimeRulesReplayREADME
 // (the rules, run on the programs' values, draw each row's count, invalid
 // rows included), and TestCheckAgreesWithRuntimes, which draws the pairs
 // again with pairs of its own:
@@ -76,7 +80,8 @@ package check
 //     0/8; packed → unpacked 8/8, because every pixel mask starts at x and
 //     the compacted slots line up with it; split → mismatch and packed →
 //     mismatch 5/8 (mismatch reads texcoord1 at .xy, where the compacted
-//     slot has it, and texcoord2 is shifted).
+//     slot has it, and texcoord2 is shifted). DXVK 2.6.2 draws every row
+//     as 2.0 does (run again with the d3d9.dll of 2.6.2 for issue 40).
 //   - dxvk3 (DXVK 3.x): not runnable here (it needs newer Vulkan than
 //     lavapipe on Mesa 22.3). The model is the README's one line, "one
 //     variable per register: a second dcl on a register is never
@@ -97,10 +102,54 @@ import (
 
 // A value is one component of a semantic the pixel shader reads: its
 // declaration d (in vM), the letter c, and the vertex shader's
-// declaration e of the same semantic (nil if none).
+// declaration e of the same semantic (nil if none); want is the letter of
+// e's register that holds the value the pixel shader means to read (see
+// intended).
 type value struct {
 	d, e *decl
 	c    int
+	want int
+}
+
+// intended is the letter of the vertex register that holds the value the
+// pixel shader means to read at letter c of declaration d (-1 if the
+// vertex shader writes none): where the linkage is valid (d's mask a
+// subset of e's), the same letter, as Direct3D 9 links; where it is not,
+// the component of the same rank: a pixel shader that declares TEXCOORD1
+// at v1.xy means the semantic's first two components, which a vertex
+// shader that declares it at o1.zw wrote at z and w (the render tools'
+// expectation of their invalid pairs, and what DXVK 2's slots deliver).
+func intended(d, e *decl, c int) int {
+	if d.mask&e.mask == d.mask {
+		return c
+	}
+	k := (d.mask & ir.MaskRun(0, c)).Count() // c's rank in d's mask
+	return nthLetter(e.mask, k)
+}
+
+// nthLetter is the letter of mask m of rank k (0: its first), -1 if m has
+// no more than k letters.
+func nthLetter(m ir.Mask, k int) int {
+	for c := range 4 {
+		if m&(1<<c) != 0 {
+			if k == 0 {
+				return c
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// byLetter is the loss of a runtime that links a semantic by letter (vM.c
+// reads oN.c) on a value the pixel shader means to read from another
+// letter (intended), "" if none.
+func byLetter(runtime string, v value) string {
+	if v.c == v.want {
+		return ""
+	}
+	return fmt.Sprintf("%s links %s letter by letter, and the pixel shader declares it at v%d.%s, the vertex shader at o%d.%s",
+		runtime, v.d.sem, v.d.reg, v.d.mask, v.e.reg, v.e.mask)
 }
 
 // A model is one runtime's rule.
@@ -132,7 +181,11 @@ func runtimeModels(vs, ps *stage) []Runtime {
 		m := read[d.reg] & d.mask
 		for c := range 4 {
 			if m&(1<<c) != 0 {
-				values = append(values, value{d: d, e: vs.bySem[d.sem], c: c})
+				v := value{d: d, e: vs.bySem[d.sem], c: c, want: -1}
+				if v.e != nil {
+					v.want = intended(v.d, v.e, c)
+				}
+				values = append(values, v)
 			}
 		}
 	}
@@ -149,7 +202,7 @@ func runtimeModels(vs, ps *stage) []Runtime {
 			case why != "":
 			case v.e == nil:
 				why = fmt.Sprintf("the vertex shader writes no %s", v.d.sem)
-			case v.e.mask&(1<<v.c) == 0:
+			case v.want < 0:
 				why = fmt.Sprintf("the vertex shader writes %s at .%s only", v.d.sem, v.e.mask)
 			default:
 				why = md.lose(vs, ps, v)
@@ -186,7 +239,7 @@ func wined3dLoses(vs, ps *stage, v value) string {
 	if last := vs.last(v.e.reg); last != v.e {
 		return fmt.Sprintf("wined3d keeps only o%d's last dcl, %s: this is not passed and reads 0", v.e.reg, last.sem)
 	}
-	return ""
+	return byLetter("wined3d", v) // the letters both dcls have
 }
 
 // A varying is the GLSL variable MojoShader's glsl120 profile makes of a
@@ -316,16 +369,17 @@ func mojoLoses(vs, ps *stage, v value) string {
 	case mojoVarying(last.sem, true).clamped:
 		return "COLOR is clamped to [0, 1]"
 	}
-	return ""
+	return byLetter("MojoShader", v) // the whole register, letter by letter
 }
 
 // dxvk2Loses: the last dcl of a pixel register wins; the slot of a
-// semantic holds the vertex mask's letters from .x on.
+// semantic holds the vertex mask's letters from .x on, so letter c of the
+// pixel register reads the vertex mask's letter of rank c.
 func dxvk2Loses(vs, ps *stage, v value) string {
 	if last := ps.last(v.d.reg); last != v.d {
 		return fmt.Sprintf("DXVK 2 stores each dcl's slot into all of v%d, and the last, %s, overwrites this", v.d.reg, last.sem)
 	}
-	if run := ir.MaskRun(0, v.c+1); v.e.mask&run != run {
+	if nthLetter(v.e.mask, v.c) != v.want {
 		return fmt.Sprintf("DXVK 2 moves o%d.%s to the front of the slot, and the pixel shader reads it at its own letters", v.e.reg, v.e.mask)
 	}
 	return ""
@@ -340,5 +394,5 @@ func dxvk3Loses(vs, ps *stage, v value) string {
 	if first := vs.first(v.e.reg); first != v.e {
 		return fmt.Sprintf("DXVK 3 writes only o%d's first dcl, %s", v.e.reg, first.sem)
 	}
-	return ""
+	return byLetter("DXVK 3", v)
 }
