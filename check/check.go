@@ -174,8 +174,11 @@ func (r *Report) program(p *d3d9.Program, file string, want ir.Stage) (*stage, b
 		if want == ir.Pixel {
 			what, profile = "pixel shader", "ps_3_0"
 		}
-		r.Problems = append(r.Problems, &ir.Error{Pos: ir.Pos{File: file, Line: p.Line, Col: p.Col}, // the version line
-			Msg: fmt.Sprintf("the %s is %s: check reads %s", what, p.Profile(), profile)})
+		msg := fmt.Sprintf("the %s is %s: check reads %s", what, p.Profile(), profile)
+		if p.Line == 0 {
+			msg = "token 0: " + msg // bytecode's version token
+		}
+		r.Problems = append(r.Problems, &ir.Error{Pos: ir.Pos{File: file, Line: p.Line, Col: p.Col}, Msg: msg}) // the version line
 		return st, false
 	}
 	r.rules(st)

@@ -219,6 +219,11 @@ func splitWords(s string) ([]string, error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
+		case c == 0:
+			// No program takes a NUL in an argument (exec refuses it),
+			// and a text file holds none: UTF-16 without its byte order
+			// mark, or not text.
+			return nil, fmt.Errorf("a NUL byte at byte %d of its text: a response file is text (UTF-16 needs its byte order mark)", i)
 		case c == '"':
 			quoted, in = !quoted, true
 		case blank(c) && !quoted:
@@ -258,6 +263,8 @@ func WriteResponse(words []string) ([]byte, error) {
 		switch {
 		case strings.ContainsRune(w, '"'):
 			return nil, fmt.Errorf("%.40q: a response file cannot hold a word with a double quote", w)
+		case strings.ContainsRune(w, 0):
+			return nil, fmt.Errorf("%.40q: a response file cannot hold a NUL byte", w)
 		case w == "" || w[0] >= utf8.RuneSelf || strings.ContainsAny(w, " \t\r\n\v\f"):
 			b.WriteString(`"` + w + `"`)
 		default:

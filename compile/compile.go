@@ -492,6 +492,30 @@ func cHeader(obj []byte, a *Args) []byte {
 	return b.Bytes()
 }
 
+// LayoutFlags says what is wrong with a layout file's flags on an fxc
+// command line (nil if nothing): they apply to one stage of Shader Model
+// 3 (--layout to either, --layout-out to a vertex shader), not to an
+// effect or an older profile. A problem of the command line, found
+// before anything is read.
+func LayoutFlags(a *Args, layout, layoutOut bool) error {
+	if !layout && !layoutOut {
+		return nil
+	}
+	flag := "--layout"
+	if layoutOut {
+		flag = "--layout-out"
+	}
+	switch {
+	case strings.HasPrefix(a.Profile, "fx_"):
+		return fmt.Errorf("%s applies to one stage (/T vs_3_0 or ps_3_0), not an effect (/T %s)", flag, a.Profile)
+	case !strings.HasPrefix(a.Profile, "vs_3") && !strings.HasPrefix(a.Profile, "ps_3"):
+		return fmt.Errorf("%s applies to vs_3_0 and ps_3_0, not %s", flag, a.Profile)
+	case strings.HasPrefix(a.Profile, "ps_3") && layoutOut:
+		return fmt.Errorf("--layout-out records a vertex shader's layout; a pixel shader applies one (--layout)")
+	}
+	return nil
+}
+
 // rewriteFor rewrites the source for one fxc compilation (see the package
 // comment): the bytes to compile, the source's own when nothing is
 // packed.

@@ -88,7 +88,7 @@ func FuzzResponseFile(f *testing.F) {
 		words := []string{w1, w2, w3}
 		out, err := WriteResponse(words)
 		if err != nil {
-			if !strings.Contains(w1+w2+w3, `"`) {
+			if !strings.ContainsAny(w1+w2+w3, "\"\x00") {
 				t.Fatalf("%q not written: %v", words, err)
 			}
 			return

@@ -171,6 +171,14 @@ func (p *Program) decodeInst(in *Inst, params []uint32, predicated bool) error {
 		in.Usage = ir.Usage(u & 0x1F)
 		in.UsageIndex = int(u>>16) & 0xF
 		in.Sampler = SamplerType(u>>27) & 0xF
+		// D3DDECLUSAGE has 14 values (POSITION 0 to SAMPLE 13); a
+		// sampler's token holds its texture type instead.
+		switch {
+		case d.Type != RegSampler && in.Usage > ir.UsageSample:
+			return fmt.Errorf("usage %d is not a D3DDECLUSAGE (0 to %d)", in.Usage, ir.UsageSample)
+		case d.Type == RegSampler && (in.Sampler < Sampler2D || in.Sampler > SamplerVolume):
+			return fmt.Errorf("texture type %d of s%d is not 2d, cube or volume", in.Sampler, d.Num)
+		}
 	case OpDef, OpDefI, OpDefB:
 		d, err := readParam(true)
 		if err != nil {

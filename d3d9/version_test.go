@@ -58,3 +58,25 @@ func TestVersions(t *testing.T) {
 		assert.Contains(t, err.Error(), "is no Direct3D 9 profile")
 	}
 }
+
+// TestDecodeDeclarations: a dcl whose usage is none of D3DDECLUSAGE's
+// (the adversarial pass changed one token: "semantic Usage(30)" went on to
+// repack) or a sampler without a texture type is refused at its token.
+func TestDecodeDeclarations(t *testing.T) {
+	for _, tc := range []struct {
+		usage uint32
+		reg   uint32 // the dcl's register token
+		want  string
+	}{
+		{30, 0x900F0000, "f.cso: error: token 1: dcl: usage 30 is not a D3DDECLUSAGE (0 to 13)"},
+		{14, 0x900F0000, "f.cso: error: token 1: dcl: usage 14 is not a D3DDECLUSAGE (0 to 13)"},
+		{0, 0xA00F0800, "f.cso: error: token 1: dcl: texture type 0 of s0 is not 2d, cube or volume"},
+		{7 << 27, 0xA00F0800, "f.cso: error: token 1: dcl: texture type 7 of s0 is not 2d, cube or volume"},
+	} {
+		var b bytes.Buffer
+		binary.Write(&b, binary.LittleEndian, []uint32{0xFFFF0300, uint32(OpDcl) | 2<<24, 1<<31 | tc.usage, 1<<31 | tc.reg, uint32(OpEnd)})
+		_, err := Decode("f.cso", b.Bytes())
+		require.Error(t, err)
+		assert.Equal(t, tc.want, err.Error())
+	}
+}

@@ -172,12 +172,20 @@ func (r *reader) array(what string, limit int, elem func(i int, off int64) error
 }
 
 func (r *reader) value(v any, what string, off int64) error {
-	if err := r.dec.Decode(v); err != nil {
+	var raw json.RawMessage
+	if err := r.dec.Decode(&raw); err != nil {
+		return err
+	}
+	// null decodes into anything as nothing: it is no value of the field.
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return ir.ErrorList{r.errorAt(off, "%s should be %s, not null", what, wantType(v))}
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			return ir.ErrorList{r.errorAt(off, "%s should be %s, not %s", what, wantType(v), te.Value)}
 		}
-		return err
+		return ir.ErrorList{r.errorAt(off, "%s: %s", what, strings.TrimPrefix(err.Error(), "json: "))}
 	}
 	return nil
 }

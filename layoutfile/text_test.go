@@ -1,6 +1,7 @@
 package layoutfile
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,7 @@ func TestReadText(t *testing.T) {
 		{"a fault, CRLF", []byte(strings.ReplaceAll(bad, "\n", "\r\n")), at(badLine)},
 		{"a fault, CR alone", []byte(strings.ReplaceAll(bad, "\n", "\r")), at(badLine)},
 		{"a fault after a byte order mark", []byte("\xEF\xBB\xBF" + bad), at(badLine)},
+		{"general_registers null", []byte(regexp.MustCompile(`"general_registers": \d+`).ReplaceAllString(good, `"general_registers": null`)), "x.layout:10:28: error: general_registers should be a whole number, not null"},
 		{"UTF-16", utf16le(good), "x.layout:1:1: error: the layout file is UTF-16 (its byte order mark says so); layout files are UTF-8, as --layout-out writes them: save it as UTF-8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

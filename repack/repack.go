@@ -110,6 +110,14 @@ type slot struct {
 // names are the files, for diagnostics. The programs given are not
 // changed.
 func Pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, error) {
+	res, err := pair(vs, ps, vsName, psName, o)
+	if err != nil {
+		return nil, atTokens(err, map[string]*d3d9.Program{vsName: vs, psName: ps})
+	}
+	return res, nil
+}
+
+func pair(vs, ps *d3d9.Program, vsName, psName string, o Options) (*Result, error) {
 	if o.Strategy == nil {
 		o.Strategy = pack.Optimal{}
 	}
@@ -223,6 +231,14 @@ func planPair(vs, ps *d3d9.Program, vsName, psName string, o Options, cons ir.Co
 // file's interface) puts them: the other stage is built from the same
 // file, in another step (Pixel). The program given is not changed.
 func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout, error)) (*d3d9.Program, *ir.Layout, error) {
+	p, l, err := vertex(vs, name, apply)
+	if err != nil {
+		return nil, nil, atTokens(err, map[string]*d3d9.Program{name: vs})
+	}
+	return p, l, nil
+}
+
+func vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout, error)) (*d3d9.Program, *ir.Layout, error) {
 	if vs.Stage != ir.Vertex || vs.Major != 3 {
 		return nil, nil, progErr(name, vs, "the program is %s: a vertex shader repacked alone is vs_3_0", vs.Profile())
 	}
@@ -259,6 +275,14 @@ func Vertex(vs *d3d9.Program, name string, apply func(*ir.Signature) (*ir.Layout
 // program declared each with where they do not start at x (0, or a nil
 // slice: from x). The program given is not changed.
 func Pixel(ps *d3d9.Program, name string, vl *ir.Layout, written []ir.Mask) (*d3d9.Program, *ir.Layout, error) {
+	p, l, err := pixel(ps, name, vl, written)
+	if err != nil {
+		return nil, nil, atTokens(err, map[string]*d3d9.Program{name: ps})
+	}
+	return p, l, nil
+}
+
+func pixel(ps *d3d9.Program, name string, vl *ir.Layout, written []ir.Mask) (*d3d9.Program, *ir.Layout, error) {
 	if ps.Stage != ir.Pixel || ps.Major != 3 {
 		return nil, nil, progErr(name, ps, "the program is %s: a pixel shader repacked alone is ps_3_0", ps.Profile())
 	}
@@ -307,7 +331,43 @@ func fileErr(file, format string, args ...any) error {
 // progErr is an error of a whole program (its profile), positioned at its
 // version line in assembly text.
 func progErr(file string, p *d3d9.Program, format string, args ...any) error {
-	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file, Line: p.Line, Col: p.Col}, Msg: fmt.Sprintf(format, args...)}}
+	msg := fmt.Sprintf(format, args...)
+	if p.Line == 0 {
+		msg = "token 0: " + msg // bytecode's version token
+	}
+	return ir.ErrorList{&ir.Error{Pos: ir.Pos{File: file, Line: p.Line, Col: p.Col}, Msg: msg}}
+}
+
+// atTokens positions the errors at the declarations of bytecode programs
+// (an element of a signature read from bytecode has no line: its column
+// is the index of its dcl plus one, see signature) by their tokens, as
+// instErr does: what packing says of an element (pack.Derive, a layout
+// file's Apply) names the instruction it came from.
+func atTokens(err error, progs map[string]*d3d9.Program) error {
+	errs := ir.Errors(err)
+	if errs == nil {
+		return err
+	}
+	at := func(pos *ir.Pos, msg *string) {
+		p := progs[pos.File]
+		if p == nil || pos.Line != 0 || pos.Col < 1 || pos.Col > len(p.Insts) {
+			return
+		}
+		in := p.Insts[pos.Col-1]
+		*msg = fmt.Sprintf("token %d (%s): %s", in.Offset, p.InstString(in), *msg)
+		pos.Col = 0
+	}
+	out := make(ir.ErrorList, len(errs))
+	for i, e := range errs {
+		c := *e
+		c.Notes = append([]ir.Note(nil), e.Notes...)
+		at(&c.Pos, &c.Msg)
+		for k := range c.Notes {
+			at(&c.Notes[k].Pos, &c.Notes[k].Msg)
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // instErr is an error positioned at an instruction.
@@ -334,12 +394,17 @@ func signature(p *d3d9.Program, file string, dir ir.Direction) (*ir.Signature, [
 	sig := &ir.Signature{Name: name, Kind: "function", Dir: dir, Pos: ir.Pos{File: file}}
 	var slots []slot
 	var errs ir.ErrorList
-	for _, in := range p.Insts {
+	for i, in := range p.Insts {
 		if in.Op != d3d9.OpDcl {
 			continue
 		}
 		d := in.Dst
 		pos := ir.Pos{File: file, Line: in.Line, Col: 1}
+		if in.Line == 0 {
+			// Bytecode has no lines: the column names the instruction
+			// (atTokens turns it into its token in the message).
+			pos.Col = i + 1
+		}
 		switch {
 		case d.Type == d3d9.RegMisc && dir == ir.In:
 			u := ir.UsageVPos

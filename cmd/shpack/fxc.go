@@ -122,6 +122,9 @@ func (e *env) runFxc(args []string) int {
 	if e.depfile != "" && a.Fo == "" && a.Fc == "" && a.Fh == "" {
 		return e.usageError("fxc: --depfile needs an output (/Fo, /Fc or /Fh): its targets are the files written")
 	}
+	if err := compile.LayoutFlags(a, e.layoutIn != "", e.layoutOut != ""); err != nil {
+		return e.usageError("fxc: %v", err)
+	}
 	if err := e.readLayout(); err != nil {
 		return e.report(err)
 	}
