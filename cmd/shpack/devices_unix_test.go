@@ -16,7 +16,7 @@ import (
 )
 
 // TestDevicesAsOutputs: two outputs may both be /dev/null (they were
-// refused as one file); a FIFO as an output that no process reads is an
+// refused as one file, by repack and shpack fxc alike); a FIFO as an output that no process reads is an
 // error after a while (10 s), not a run that waits for ever (shpack fxc
 // /Fo FIFO).
 func TestDevicesAsOutputs(t *testing.T) {
@@ -27,6 +27,11 @@ func TestDevicesAsOutputs(t *testing.T) {
 
 	st := standin(t)
 	fxcDir(t)
+	// shpack fxc's outputs as well (/Fe, /Fo and /Fc to /dev/null: a build
+	// that keeps only the exit status).
+	code, _, stderr = shpackRun("fxc", "--compiler="+st.fxc, "/nologo", "/T", "vs_3_0", "/E", "VS", "/Fo", "/dev/null", "/Fc", "/dev/null", "/Fe", "/dev/null", "fits.hlsl")
+	assert.Equal(t, exitOK, code, stderr)
+
 	require.NoError(t, syscall.Mkfifo("out.vso", 0o644))
 	done := make(chan [3]any, 1)
 	go func() {

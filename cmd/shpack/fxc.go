@@ -212,7 +212,7 @@ func (e *env) fxcClash(a *compile.Args, deps []string) string {
 	files := make([]outfile.File, len(outs))
 	for i, o := range outs {
 		for _, p := range outs[:i] {
-			if outfile.Same(p.path, o.path) {
+			if outfile.Same(p.path, o.path) && !outfile.InPlace(o.path) {
 				return fmt.Sprintf("%s %s and %s %s name the same file: one output would replace the other", p.flag, p.path, o.flag, o.path)
 			}
 		}

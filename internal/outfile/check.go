@@ -39,7 +39,7 @@ func Clash(files []File, inputs, reads []string) string {
 		}
 		st, err := os.Stat(w.Path)
 		if err == nil && !st.Mode().IsRegular() && !st.IsDir() {
-			continue // written in place (Write): nothing is replaced
+			continue // written in place (InPlace): nothing is replaced
 		}
 		if err == nil {
 			stats[i] = st
@@ -178,6 +178,15 @@ func resolvedIn(path string, dirs map[string]string) string {
 		dirs[dir] = real
 	}
 	return filepath.Join(real, filepath.Base(abs))
+}
+
+// InPlace reports whether an output path names a file that is written in
+// place, never replaced (Write): one that exists and is not a regular
+// file or a folder (/dev/null, a FIFO, a terminal). Outputs that name it
+// do not clobber one another.
+func InPlace(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.Mode().IsRegular() && !st.IsDir()
 }
 
 // DirNames names one output per input in dir: the input's base name, its
