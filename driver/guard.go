@@ -210,7 +210,7 @@ func (g *guardDep) guard(entry string) *rewrite.Guard {
 	}
 	return &rewrite.Guard{
 		Cond: strings.Join(terms, " && "),
-		Message: fmt.Sprintf("shpack rewrote %s for one permutation (%s): its interface depends on %s. Rewrite with --variants=FILE listing the permutations (one source for all), or each permutation apart",
+		Message: fmt.Sprintf("shpack rewrote %s for one permutation (%s): its interface depends on %s. Rewrite it with the permutations listed (one source for all), or for each permutation apart",
 			entry, perm, strings.Join(g.names(), ", ")),
 	}
 }
@@ -233,8 +233,8 @@ func (w *rewriter) guardFor(file int, ep *hlsl.EntryPoint, sig *ir.Signature, no
 	if g == nil {
 		return nil
 	}
-	*notes = append(*notes, ir.Note{Pos: ep.Pos, Msg: fmt.Sprintf("%s: its interface depends on %s (the #if at %s): the rewrite packs it as these macros have it, and an #error stops the compiler in any other permutation (#if %s); rewrite with --variants=FILE listing the permutations for one source that serves them all, or each permutation apart",
-		ep.Name, strings.Join(dep.names(), ", "), dep.at, g.Cond)})
+	*notes = append(*notes, ir.Note{Pos: ep.Pos, Msg: fmt.Sprintf("%s: its interface depends on %s (the #if at %s): the rewrite packs it as these macros have it, and an #error stops the compiler in any other permutation (#if %s); rewrite it with the permutations listed for one source that serves them all, or each permutation apart",
+		ep.Name, strings.Join(dep.names(), ", "), dep.at, g.Cond), Hints: []ir.Hint{{Option: ir.OptVariants, Value: "FILE"}}})
 	return g
 }
 

@@ -237,8 +237,10 @@ func unpairedPasses(u *hlsl.Unit) ir.ErrorList {
 			default:
 				continue
 			}
-			errs = append(errs, ir.Errorf(p.Pos, nil, "technique %s, pass %s sets %s and %s: link pairs the two (name a pair with --vs-entry and --ps-entry)",
-				techName(t.Name), techName(p.Name), has, lacks))
+			e := ir.Errorf(p.Pos, nil, "technique %s, pass %s sets %s and %s: link pairs the two, unless a pair is named",
+				techName(t.Name), techName(p.Name), has, lacks)
+			e.Hints = []ir.Hint{ir.PairHint()}
+			errs = append(errs, e)
 		}
 	}
 	return errs
@@ -348,7 +350,7 @@ func LinkPair(vu, pu *hlsl.Unit, o PairOptions) (vl, pl *ir.Layout, warnings ir.
 	for _, name := range o.Indexed {
 		a, err := vsSig.IndexedArrays(name)
 		if err != nil {
-			return nil, nil, nil, fileError(vu.Name, "--indexed=%s: %v", name, err)
+			return nil, nil, nil, fileError(vu.Name, "the array %s said to be indexed: %v", name, err)
 		}
 		if !slices.Contains(cons.Indexed, a[0]) {
 			cons.Indexed = append(cons.Indexed, a[0])

@@ -56,7 +56,7 @@ func packUnit(u *hlsl.Unit, f *ir.RegisterFile, o PackOptions) (*Packed, error) 
 	p := &Packed{}
 	if o.HLSL {
 		if f.Profile.Name != "vs_3_0" || f.Dir != ir.Out {
-			return nil, fileError(u.Name, "--format=hlsl writes the vertex side and the pixel side of a vs_3_0 output struct; use the default --profile")
+			return nil, ir.ErrorList{{Pos: ir.Pos{File: u.Name}, Msg: "packed HLSL is written for both sides of a vs_3_0 output struct: pack it for vs_3_0", Hints: []ir.Hint{{Option: ir.OptProfile, Value: "vs_3_0"}}}}
 		}
 		if sig.Kind == "function" {
 			// Packed HLSL for a function that returns a struct and has no
@@ -71,7 +71,7 @@ func packUnit(u *hlsl.Unit, f *ir.RegisterFile, o PackOptions) (*Packed, error) 
 	for _, name := range o.Indexed {
 		a, err := sig.IndexedArrays(name)
 		if err != nil {
-			return nil, fileError(u.Name, "--indexed=%s: %v", name, err)
+			return nil, fileError(u.Name, "the array %s said to be indexed: %v", name, err)
 		}
 		if !slices.Contains(cons.Indexed, a[0]) {
 			cons.Indexed = append(cons.Indexed, a[0])
@@ -94,7 +94,8 @@ func packUnit(u *hlsl.Unit, f *ir.RegisterFile, o PackOptions) (*Packed, error) 
 	// one struct on both sides); otherwise the vertex shader may write
 	// more and pack it otherwise.
 	if f.Profile.Stage == ir.Pixel && f.Packs() && o.Layout == nil && !sig.HasPosition0() {
-		p.Notes = append(p.Notes, ir.Note{Pos: sig.Pos, Msg: fmt.Sprintf("%s is packed on its own, as if a vertex shader wrote exactly what it reads: a vertex shader that writes more may put these inputs elsewhere. Link the pair (shpack link), or apply the vertex shader's layout (--layout=FILE from its --layout-out)", sig.Name)})
+		p.Notes = append(p.Notes, ir.Note{Pos: sig.Pos, Msg: fmt.Sprintf("%s is packed on its own, as if a vertex shader wrote exactly what it reads: a vertex shader that writes more may put these inputs elsewhere. Link the pair, or apply the layout file the vertex shader's packing recorded", sig.Name),
+			Hints: []ir.Hint{{Option: ir.OptLayout, Value: "FILE"}}})
 	}
 	if err := ir.CheckLayout(p.Layout); err != nil {
 		return nil, fmt.Errorf("internal error: strategy %s made an invalid layout: %v", st.Name(), err)

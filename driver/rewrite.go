@@ -184,7 +184,7 @@ func (w *rewriter) run() (*RewriteResult, error) {
 	if len(pairs) == 0 {
 		for i, s := range w.srcs {
 			if len(w.units[i].Techniques()) == 0 {
-				w.note(ir.Pos{File: s.Name}, "no technique here pairs a vs_3_0 vertex shader with a ps_3_0 pixel shader: nothing to rewrite (name a pair with --vs-entry and --ps-entry)")
+				w.res.Notes = append(w.res.Notes, ir.Note{Pos: ir.Pos{File: s.Name}, Msg: "no technique here pairs a vs_3_0 vertex shader with a ps_3_0 pixel shader: nothing to rewrite unless a pair is named", Hints: []ir.Hint{ir.PairHint()}})
 			} else {
 				w.note(ir.Pos{File: s.Name}, "no pass of the techniques here compiles a vs_3_0 vertex shader and a ps_3_0 pixel shader: nothing to rewrite")
 			}
@@ -270,7 +270,7 @@ func (w *rewriter) component(comp []pair, plan *rewrite.Plan) {
 	default:
 		errs.Sort()
 		e := errs[0]
-		w.note(e.Pos, "left as it is (it fits with one register per semantic, and --all cannot rewrite it): %s", e.Msg)
+		w.note(e.Pos, "left as it is (it fits with one register per semantic, and cannot be rewritten even with every pair asked for): %s", e.Msg)
 	}
 }
 
@@ -317,8 +317,8 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	}
 	if !need && !w.opts.All {
 		for _, n := range order {
-			note(w.eps[n].Pos, "%s fits with one register per semantic (%d of %d general registers): left as it is (--all rewrites it anyway)",
-				n.name, unpacked[n], vsFile.General)
+			plan.notes = append(plan.notes, ir.Note{Pos: w.eps[n].Pos, Msg: fmt.Sprintf("%s fits with one register per semantic (%d of %d general registers): left as it is, unless every pair is rewritten",
+				n.name, unpacked[n], vsFile.General), Hints: []ir.Hint{{Option: ir.OptAll}}})
 		}
 		for _, p := range comp {
 			plan.pairs = append(plan.pairs, RewrittenPair{Technique: p.tech, Pass: p.pass, VS: p.vs.name, PS: p.ps.name})

@@ -51,7 +51,7 @@ technique Old { pass P0 { VertexShader = compile vs_2_0 SmallVS(); PixelShader =
 	}
 	assert.Equal(t, []string{
 		"fx.fx:24:1: note: BigVS: 12 outputs packed into 3 general registers (one register per semantic: 11)",
-		"fx.fx:25:1: note: SmallVS fits with one register per semantic (3 of 10 general registers): left as it is (--all rewrites it anyway)",
+		"fx.fx:25:1: note: SmallVS fits with one register per semantic (3 of 10 general registers): left as it is, unless every pair is rewritten (all)",
 	}, notes)
 
 	// --all rewrites every set it can; SmallVS is also compiled for
@@ -59,7 +59,7 @@ technique Old { pass P0 { VertexShader = compile vs_2_0 SmallVS(); PixelShader =
 	res, err = driver.Rewrite([]driver.Source{{Name: "fx.fx", Src: []byte(src)}}, driver.RewriteOptions{All: true})
 	require.NoError(t, err)
 	assert.NotContains(t, string(res.Outputs[0]), "SmallVS_Packed")
-	assert.Contains(t, res.Notes[1].String(), "fx.fx:30:57: note: left as it is (it fits with one register per semantic, and --all cannot rewrite it): technique Old, pass P0 compiles SmallVS for vs_2_0")
+	assert.Contains(t, res.Notes[1].String(), "fx.fx:30:57: note: left as it is (it fits with one register per semantic, and cannot be rewritten even with every pair asked for): technique Old, pass P0 compiles SmallVS for vs_2_0")
 
 	// A vertex shader shpack cannot read is left as it is, and the note
 	// does not claim that it fits: nothing says so.
@@ -101,7 +101,7 @@ func TestRewriteNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(src), string(res.Outputs[0]))
 	require.Len(t, res.Notes, 1)
-	assert.Equal(t, "a.hlsl: note: no technique here pairs a vs_3_0 vertex shader with a ps_3_0 pixel shader: nothing to rewrite (name a pair with --vs-entry and --ps-entry)", res.Notes[0].String())
+	assert.Equal(t, "a.hlsl: note: no technique here pairs a vs_3_0 vertex shader with a ps_3_0 pixel shader: nothing to rewrite unless a pair is named (vs-entry=NAME ps-entry=NAME)", res.Notes[0].String())
 }
 
 // ExampleRewrite rewrites an effect in memory, as a build tool would.
@@ -178,8 +178,8 @@ technique T { pass P0 { VertexShader = compile vs_3_0 VS(); } pass { PixelShader
 `
 	_, err := driver.LinkEffect(driver.Source{Name: "fx.fx", Src: []byte(src)}, driver.LinkOptions{})
 	require.Error(t, err)
-	assert.Equal(t, "fx.fx:4:15: error: technique T, pass P0 sets a vertex shader and no pixel shader: link pairs the two (name a pair with --vs-entry and --ps-entry)\n"+
-		"fx.fx:4:63: error: technique T, pass (unnamed) sets a pixel shader and no vertex shader: link pairs the two (name a pair with --vs-entry and --ps-entry)", err.Error())
+	assert.Equal(t, "fx.fx:4:15: error: technique T, pass P0 sets a vertex shader and no pixel shader: link pairs the two, unless a pair is named (vs-entry=NAME ps-entry=NAME)\n"+
+		"fx.fx:4:63: error: technique T, pass (unnamed) sets a pixel shader and no vertex shader: link pairs the two, unless a pair is named (vs-entry=NAME ps-entry=NAME)", err.Error())
 }
 
 // TestLinkFamilyNote: two vertex shaders whose own layouts disagree on

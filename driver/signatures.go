@@ -145,13 +145,13 @@ func defaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string
 			return funcs[0].Out, nil
 		}
 		if len(funcs) > 1 {
-			err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: "no struct with semantics, and several functions qualify; choose one with --entry=NAME"}
+			err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: "no struct with semantics, and several functions qualify: choose one", Hints: []ir.Hint{{Option: ir.OptEntry, Value: "NAME"}}}
 			for _, li := range funcs {
 				err.Notes = append(err.Notes, ir.Note{Pos: li.Pos, Msg: "candidate: function " + li.Name})
 			}
 			return nil, ir.ErrorList{err}
 		}
-		return nil, fileError(u.Name, "no struct with semantics found (use --entry=NAME for a function's signature)")
+		return nil, ir.ErrorList{{Pos: ir.Pos{File: u.Name}, Msg: "no struct with semantics found; a function's signature is chosen by its entry point", Hints: []ir.Hint{{Option: ir.OptEntry, Value: "NAME"}}}}
 	}
 	if sig, err, ok := pick(all); ok {
 		return sig, err // the only struct with semantics: report its own errors
@@ -196,7 +196,7 @@ func writesPixel(sig *ir.Signature) bool {
 
 // ambiguous lists the candidate structs as notes.
 func ambiguous(u *hlsl.Unit, cands []hlsl.Listing, why string) error {
-	err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: why + "; choose one with --struct=NAME (or --entry=NAME)"}
+	err := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: why + "; choose one", Hints: []ir.Hint{{Option: ir.OptStruct, Value: "NAME"}, {Option: ir.OptEntry, Value: "NAME"}}}
 	for _, li := range cands {
 		what := "struct " + li.Name
 		if li.Returned {
@@ -378,7 +378,7 @@ func techniqueSignature(u *hlsl.Unit, f *ir.RegisterFile) (sig *ir.Signature, er
 	if f.Profile.Stage == ir.Pixel {
 		stage = "pixel"
 	}
-	e := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: fmt.Sprintf("the techniques compile %d %s shaders; choose one with --entry=NAME (or link them all: shpack link %s)", len(names), stage, u.Name)}
+	e := &ir.Error{Pos: ir.Pos{File: u.Name}, Msg: fmt.Sprintf("the techniques compile %d %s shaders: choose one, or link them all", len(names), stage), Hints: []ir.Hint{{Option: ir.OptEntry, Value: "NAME"}}}
 	for _, n := range names {
 		e.Notes = append(e.Notes, ir.Note{Pos: n.pos, Msg: fmt.Sprintf("candidate: %s (%s)", n.name, n.use)})
 	}

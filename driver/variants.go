@@ -310,12 +310,12 @@ func PixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *i
 	if vsSig.Kind == "function" {
 		name = vu.ReturnStruct(name)
 		if name == "" {
-			return nil, fileError(vu.Name, "the vertex entry %s does not return a struct; name the pixel inputs with --ps-struct or --ps-entry", vsSig.Name)
+			return nil, ir.ErrorList{{Pos: ir.Pos{File: vu.Name}, Msg: fmt.Sprintf("the vertex entry %s does not return a struct: name the pixel inputs", vsSig.Name), Hints: pixelInputHints()}}
 		}
 	}
 	sig, err := u.Struct(name)
 	if nf := notFound(err); nf != nil {
-		return nil, fileError(u.Name, "%s; name the pixel inputs with --ps-struct or --ps-entry", nf.Message())
+		return nil, ir.ErrorList{{Pos: ir.Pos{File: u.Name}, Msg: nf.Message() + ": name the pixel inputs", Hints: pixelInputHints()}}
 	}
 	return sig, err
 }
@@ -425,4 +425,9 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 		}
 	}
 	return out, fl, nil
+}
+
+// pixelInputHints name what chooses a pixel shader's inputs.
+func pixelInputHints() []ir.Hint {
+	return []ir.Hint{{Option: ir.OptPSStruct, Value: "NAME"}, {Option: ir.OptPSEntry, Value: "NAME"}}
 }

@@ -36,19 +36,38 @@ const (
 	OptVSVariants Option = "vs-variants" // the vertex stage's permutations
 )
 
+// HintOptions lists every option a hint may name, for the callers that
+// render them to check they spell each one.
+func HintOptions() []Option {
+	return []Option{OptEntry, OptStruct, OptVSEntry, OptPSEntry, OptPSStruct, OptAll, OptVariants, OptLayout,
+		OptLayoutOut, OptSemantics, OptProfile, OptMaxErrors, OptCompiler, OptIndexed, OptFormat, OptVSVariants}
+}
+
 // A Hint names the option that would settle what a diagnostic reports,
 // and what to give it: a value, or a placeholder such as "NAME".
 type Hint struct {
 	Option Option
 	Value  string
+	// And are options given together with this one (a pair: vs-entry
+	// and ps-entry).
+	And []Hint
 }
 
 // String renders the hint in the library's words: option=value.
 func (h Hint) String() string {
-	if h.Value == "" {
-		return string(h.Option)
+	s := string(h.Option)
+	if h.Value != "" {
+		s += "=" + h.Value
 	}
-	return string(h.Option) + "=" + h.Value
+	for _, a := range h.And {
+		s += " " + a.String()
+	}
+	return s
+}
+
+// PairHint is the hint that names a vertex and a pixel shader.
+func PairHint() Hint {
+	return Hint{Option: OptVSEntry, Value: "NAME", And: []Hint{{Option: OptPSEntry, Value: "NAME"}}}
 }
 
 // withHints is msg followed by its hints, each rendered by render (nil:
@@ -62,7 +81,12 @@ func withHints(msg string, hints []Hint, render func(Hint) string) string {
 	}
 	parts := make([]string, len(hints))
 	for i, h := range hints {
-		parts[i] = render(h)
+		head := h
+		head.And = nil // render sees one option at a time
+		parts[i] = render(head)
+		for _, a := range h.And {
+			parts[i] += " " + render(a)
+		}
 	}
 	return msg + " (" + strings.Join(parts, " or ") + ")"
 }

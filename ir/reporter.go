@@ -38,7 +38,7 @@ func (r *Reporter) Report(errs ErrorList, sort bool) {
 	}
 	for i, e := range errs {
 		if r.Max > 0 && i == r.Max {
-			fmt.Fprintf(r.W, "%s: %d more errors not shown (%s shows all)\n", r.tool(), len(errs)-r.Max, r.hint(Hint{OptMaxErrors, "0"}))
+			fmt.Fprintf(r.W, "%s: %d more errors not shown (%s shows all)\n", r.tool(), len(errs)-r.Max, r.hint(Hint{Option: OptMaxErrors, Value: "0"}))
 			break
 		}
 		if e.Warning && r.Quiet {

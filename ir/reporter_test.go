@@ -50,7 +50,7 @@ func TestReporter(t *testing.T) {
 		var b bytes.Buffer
 		r := Reporter{W: &b, Doc: "json"}
 		r.Report(errs(), true)
-		r.Notes(Note{Pos: Pos{File: "a.hlsl", Line: 4, Col: 2}, Msg: "a note"}, Note{Msg: "about the run", Hints: []Hint{{OptAll, ""}}})
+		r.Notes(Note{Pos: Pos{File: "a.hlsl", Line: 4, Col: 2}, Msg: "a note"}, Note{Msg: "about the run", Hints: []Hint{{Option: OptAll}}})
 		assert.Empty(t, b.String(), "nothing before Finish")
 		require.NoError(t, r.Finish())
 		var doc struct {
@@ -83,14 +83,14 @@ func TestReporter(t *testing.T) {
 		flag := func(h Hint) string { return "--" + string(h.Option) + "=" + h.Value }
 		r := Reporter{W: &b, Max: 1, Printer: DiagPrinter{Style: DiagPlain, Tool: "shpack", Hint: flag}}
 		r.Report(ErrorList{
-			{Pos: Pos{File: "a.fx"}, Msg: "several functions qualify: choose one", Hints: []Hint{{OptStruct, "NAME"}, {OptEntry, "NAME"}}},
+			{Pos: Pos{File: "a.fx"}, Msg: "several functions qualify: choose one", Hints: []Hint{{Option: OptStruct, Value: "NAME"}, {Option: OptEntry, Value: "NAME"}}},
 			{Pos: Pos{File: "b.fx"}, Msg: "another"},
 		}, true)
 		r.Notes(Note{Msg: "said of the run"})
 		assert.Equal(t, "a.fx: error: several functions qualify: choose one (--struct=NAME or --entry=NAME)\n"+
 			"shpack: 1 more errors not shown (--max-errors=0 shows all)\n"+
 			"shpack: note: said of the run\n", b.String())
-		e := &Error{Msg: "choose one", Hints: []Hint{{OptEntry, "NAME"}}}
+		e := &Error{Msg: "choose one", Hints: []Hint{{Option: OptEntry, Value: "NAME"}}}
 		assert.Equal(t, "error: choose one (entry=NAME)", e.Error(), "the library's own words without a renderer")
 	})
 }

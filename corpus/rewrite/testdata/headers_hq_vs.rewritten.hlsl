@@ -14,7 +14,7 @@
 // (strategy optimal; one register per semantic takes 11, vs_3_0 has 10). It
 // returns them as a main_Packed: each return goes through main_RETURN.
 #if !((HQ) == 1)
-#error "shpack rewrote main for one permutation (-DHQ): its interface depends on HQ. Rewrite with --variants=FILE listing the permutations (one source for all), or each permutation apart"
+#error "shpack rewrote main for one permutation (-DHQ): its interface depends on HQ. Rewrite it with the permutations listed (one source for all), or for each permutation apart"
 #endif
 struct main_Packed
 {
