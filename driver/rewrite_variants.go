@@ -222,7 +222,8 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 	}
 	for _, k := range order {
 		if len(sigs[k]) != n {
-			return nil, ir.ErrorList{ir.Errorf(ir.Pos{File: srcs[k.file].Name}, nil, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), n, vsSet.name)}
+			at := sigs[k][0] // the vertex shader, where a variant that rewrites it has it
+			return nil, ir.ErrorList{ir.Errorf(at.Pos, at.Include, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), n, vsSet.name)}
 		}
 	}
 	// 2. One family per linked set (vertex shaders that feed one pixel
