@@ -67,6 +67,11 @@ func (u *Unit) buildIndex() {
 			if _, ok := x.consts[d.Const.Name.Text]; !ok {
 				x.consts[d.Const.Name.Text] = d.Const
 			}
+			for _, m := range d.Const.More {
+				if _, ok := x.consts[m.Name.Text]; !ok && m.Value != nil {
+					x.consts[m.Name.Text] = &constDecl{Pos: d.Const.Pos, Mods: d.Const.Mods, Type: d.Const.Type, Name: m.Name, Value: m.Value}
+				}
+			}
 		case d.Func != nil:
 			x.rowMajor[d.Func] = rowMajor
 		}

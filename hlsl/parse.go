@@ -297,7 +297,17 @@ type constDecl struct {
 	Mods  []string  `parser:"@( 'static' | 'const' | 'uniform' | 'extern' )+"`
 	Type  *typeNode `parser:"@@"`
 	Name  *nameNode `parser:"@@ '='"`
-	Value *expr     `parser:"@@ ';'"`
+	Value *expr     `parser:"@@"`
+	// More are the declarators after the first, of the same type:
+	// static const int A = 2, B = 3; (libretro's shaders).
+	More []*moreConst `parser:"@@* ';'"`
+}
+
+// moreConst is a declarator of a constant after the first: a name, and
+// its value when it has one.
+type moreConst struct {
+	Name  *nameNode `parser:"',' @@"`
+	Value *expr     `parser:"( '=' @@ )?"`
 }
 
 // constLookahead is the lookahead that tells a constant from the other

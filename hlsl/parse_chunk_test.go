@@ -204,7 +204,7 @@ var declFailureCases = []struct{ src, want string }{
 	{"float4 f( : X", `ERR x.hlsl:1:9: error: "(" has no matching ")"`},
 	{"float4 f() : {}", `ERR x.hlsl:1:12: error: unexpected token ":" (expected (block | ";"))`},
 	{"float4 f() : register(c0) {}", `func`},
-	{"static const int N = ;", `ERR x.hlsl:1:22: error: unexpected token ";" (expected expr ";")`},
+	{"static const int N = ;", `ERR x.hlsl:1:22: error: unexpected token ";" (expected expr MoreConst* ";")`},
 	{"static const int N = 4", `ERR x.hlsl:1:23: error: unexpected end of file in expression`},
 	{"typedef struct { float x; } ;", `ERR x.hlsl:1:29: error: unexpected token ";" (expected nameNode dim* ";")`},
 	{"struct S { float4 p : POSITION; } s = 5;", `ERR x.hlsl:1:37: error: unexpected token "=" (expected ";")`},
