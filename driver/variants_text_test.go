@@ -1,6 +1,8 @@
 package driver_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,4 +47,18 @@ func TestParseVariantsText(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 		})
 	}
+}
+
+// TestRewriteVariantsRewrittenInSome: a vertex shader that some variants
+// rewrite and others do not is named where it is (the adversarial pass
+// found the file only; here a variant leaves NUMCASCADES, an array's
+// size, undefined).
+func TestRewriteVariantsRewrittenInSome(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "corpus", "variants", "lit.hlsl"))
+	require.NoError(t, err)
+	vars, err := driver.ParseVariants("t.variants", []byte("v0: -DFOG -DSHADOW -DNUMCASCADES=4 -DSPECULAR\nv1: -DSHADOW -DNUMCASC\n"))
+	require.NoError(t, err)
+	_, err = driver.RewriteVariants([]driver.Source{{Name: "lit.hlsl", Src: src}}, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS"}, vars, "t.variants")
+	require.Error(t, err)
+	assert.Equal(t, "lit.hlsl:28:1: error: VS is rewritten in 1 of the 2 variants of t.variants: each variant must have the same pairs", err.Error())
 }
