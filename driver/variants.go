@@ -310,7 +310,10 @@ func PixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *i
 	if vsSig.Kind == "function" {
 		name = vu.ReturnStruct(name)
 		if name == "" {
-			return nil, ir.ErrorList{{Pos: ir.Pos{File: vu.Name}, Msg: fmt.Sprintf("the vertex entry %s does not return a struct: name the pixel inputs", vsSig.Name), Hints: pixelInputHints()}}
+			// At the vertex entry, whose place is known.
+			e := ir.Errorf(vsSig.Pos, vsSig.Include, "the vertex entry %s does not return a struct: name the pixel inputs", vsSig.Name)
+			e.Hints = pixelInputHints()
+			return nil, ir.ErrorList{e}
 		}
 	}
 	sig, err := u.Struct(name)

@@ -87,3 +87,15 @@ func TestCompareOddNames(t *testing.T) {
 	assert.Contains(t, lines[1], `odd\tname\n.hlsl"`)
 	assert.Equal(t, "", lines[2])
 }
+
+// TestLinkEntryPositioned: a vertex entry that returns no struct, for a
+// link that derives the pixel inputs from it, is named where it is (the
+// adversarial pass found the file only).
+func TestLinkEntryPositioned(t *testing.T) {
+	dir := testenv.TempDir(t)
+	src := filepath.Join(dir, "v.hlsl")
+	require.NoError(t, os.WriteFile(src, []byte("// a vertex shader\nfloat4 VS(float4 p : POSITION, out float2 uv : TEXCOORD0) : POSITION { uv = p.xy; return p; }\n"), 0o644))
+	code, _, stderr := shpackRun("link", "--diagnostics-format=plain", src)
+	assert.Equal(t, exitInput, code)
+	assert.Equal(t, src+":2:1: error: the vertex entry VS does not return a struct: name the pixel inputs (--ps-struct=NAME or --ps-entry=NAME)", strings.SplitN(stderr, "\n", 2)[0])
+}
