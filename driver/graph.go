@@ -153,14 +153,20 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 	// the one whose outputs say it is of that stage, a vertex shader's
 	// with POSITION0, a pixel shader's without, if only one does.
 	var staged []node
+	var unread ir.ErrorList // the definitions that cannot be read say why
 	for _, n := range found {
 		ep, err := g.entry(n)
 		if err == nil && ep.Out.HasPosition0() == (stage == ir.Vertex) {
 			staged = append(staged, n)
 		}
+		unread = append(unread, ir.Errors(err)...)
 	}
-	if len(staged) == 1 {
+	switch {
+	case len(staged) == 1:
 		return staged[0], true
+	case len(staged) == 0 && len(unread) > 0:
+		g.errs = append(g.errs, unread...)
+		return node{}, false
 	}
 	e := &ir.Error{Pos: ir.Pos{File: g.srcs[found[1].file].Name}, Msg: fmt.Sprintf("%s is defined in %s and in %s: shpack cannot tell which one is the entry point", name, g.srcs[found[0].file].Name, g.srcs[found[1].file].Name)}
 	g.errs = append(g.errs, e)

@@ -275,7 +275,11 @@ func paramTokens(group []lexer.Token) [][]lexer.Token {
 	if len(group) < 2 {
 		return nil
 	}
-	return splitTop(group[1 : len(group)-1])
+	inner := group[1 : len(group)-1]
+	if len(inner) == 1 && inner[0].Value == "void" {
+		return nil // (void): no parameters, as FuncSyntax reads it
+	}
+	return splitTop(inner)
 }
 
 // typeText spells a parsed type.

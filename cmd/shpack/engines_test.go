@@ -195,3 +195,20 @@ technique T { pass P { VertexShader = compile VS_SHADERMODEL MainVS(); PixelShad
 	code, _, stderr = shpackRun("list", "-DOPENGL", "mono.out.fx")
 	assert.Equal(t, exitOK, code, "the rewrite reads back with -DOPENGL: %s", stderr)
 }
+
+// TestTwoMainsPixelVoid: two files whose entry points are both main
+// (the Source SDK's fillrate_vs11/fillrate_ps11), the pixel shader
+// taking no inputs (main(void)): the vertex shader is the one that
+// writes POSITION, and the pair is rewritten, not refused as ambiguous.
+func TestTwoMainsPixelVoid(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+	require.NoError(t, os.WriteFile("vs.hlsl", []byte("float4 main(float4 p : POSITION) : POSITION { return p; }\n"), 0o644))
+	require.NoError(t, os.WriteFile("ps.hlsl", []byte("float4 c0 : register(c0);\nfloat4 main(void) : COLOR { return c0 / 2.0; }\n"), 0o644))
+	require.NoError(t, os.Mkdir("out", 0o755))
+	code, _, stderr := shpackRun("rewrite", "--all", "--vs-entry=main", "--ps-entry=main", "--out-dir=out", "vs.hlsl", "ps.hlsl")
+	require.Equal(t, exitOK, code, stderr)
+	ps, err := os.ReadFile(filepath.Join("out", "ps.hlsl"))
+	require.NoError(t, err)
+	assert.Contains(t, string(ps), "float4 main(void) : COLOR", "a pixel shader that reads nothing keeps its list")
+}
