@@ -101,7 +101,7 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 			dep = &guardDep{at: ir.Pos{File: c.File, Line: first, Col: 1}}
 		}
 		for _, m := range c.Macros {
-			dep.add(m)
+			dep.add(answered(c, m))
 		}
 	}
 	// Macros spelled in the declarations (an array size, a type): their
@@ -124,7 +124,7 @@ func interfaceGuard(u *hlsl.Unit, ep *hlsl.EntryPoint, sig *ir.Signature) *guard
 					dep = &guardDep{at: ir.Pos{File: c.File, Line: c.First, Col: 1}}
 				}
 				for _, cm := range c.Macros {
-					dep.add(cm)
+					dep.add(answered(c, cm))
 				}
 			}
 			continue
@@ -150,6 +150,20 @@ func (g *guardDep) add(m hlsl.MacroState) {
 	}
 	g.macros[k].ValueRead = g.macros[k].ValueRead || m.ValueRead
 	g.macros[k].DefinedRead = g.macros[k].DefinedRead || m.DefinedRead
+}
+
+// answered is macro m as conditional c's condition read it, unless c's
+// own group then defined it (#ifndef REAL4 ... #define REAL4 half4): the
+// macro's state after c is that definition, whatever it was when read,
+// and the guard, written after c, tests that (with the reads m made).
+func answered(c hlsl.Conditional, m hlsl.MacroState) hlsl.MacroState {
+	i := slices.IndexFunc(c.Defines, func(d hlsl.MacroState) bool { return d.Name == m.Name })
+	if i < 0 {
+		return m
+	}
+	d := c.Defines[i]
+	d.ValueRead, d.DefinedRead = m.ValueRead, m.DefinedRead
+	return d
 }
 
 // enclosing returns the conditionals (include guards aside) whose lines

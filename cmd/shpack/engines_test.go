@@ -212,3 +212,42 @@ func TestTwoMainsPixelVoid(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(ps), "float4 main(void) : COLOR", "a pixel shader that reads nothing keeps its list")
 }
+
+// TestGuardsOfDefaults: a header that defines a type unless the user did,
+// choosing it by another macro (NVIDIA's Quad.fxh: #ifndef QUAD_REAL /
+// #ifdef QUAD_FLOAT / #define QUAD_REAL float / #else / #define QUAD_REAL
+// half ...), and a header with an include guard included twice: the
+// rewrite reads back in the permutation it was made for (it stopped at
+// its own #error there, demanding !defined(QUAD_REAL) after the header
+// defined it), stops in another, and names no include guard.
+func TestGuardsOfDefaults(t *testing.T) {
+	dir := testenv.TempDir(t)
+	t.Chdir(dir)
+	writeProject(t, dir, map[string]string{
+		"quad.fxh": "#ifndef QUAD_REAL4\n#ifdef QUAD_FLOAT\n#define QUAD_REAL4 float4\n#else\n#define QUAD_REAL4 half4\n#endif\n#endif\n",
+		"common.h": "#ifndef COMMON_H\n#define COMMON_H\nstruct VOut { float4 pos : POSITION; QUAD_REAL4 uv : TEXCOORD0; float3 n : TEXCOORD1; };\n#endif\n",
+		"skin.h":   "#include \"common.h\"\nfloat4 skin(float4 p) { return p; }\n",
+		"effect.fx": "#include \"quad.fxh\"\n#include \"common.h\"\n#include \"skin.h\"\n" +
+			"VOut VS(float4 p : POSITION) { VOut o; o.pos = skin(p); o.uv = p * 2; o.n = p.xyz; return o; }\n" +
+			"float4 PS(VOut i) : COLOR { return i.uv + i.n.x; }\n" +
+			"technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile ps_3_0 PS(); } }\n",
+	})
+	code, _, stderr := shpackRun("rewrite", "-v", "--all", "-o", "out.fx", "effect.fx")
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, stderr, "COMMON_H", "an include guard is no dependency, however often its header is included")
+	out, err := os.ReadFile("out.fx")
+	require.NoError(t, err)
+	assert.Contains(t, string(out), "#if !(defined(QUAD_REAL4) && !defined(QUAD_FLOAT))\n")
+	code, _, stderr = shpackRun("list", "out.fx")
+	assert.Equal(t, exitOK, code, "the rewrite reads back where it was made: %s", stderr)
+	code, _, stderr = shpackRun("list", "-DQUAD_FLOAT", "out.fx")
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, stderr, "#error")
+	if tool := glslangIfAny(t); tool != "" {
+		// glslang on what shpack's preprocessor reads, as the campaign
+		// compiled it: the rewrite compiles in its own permutation.
+		for _, s := range []struct{ entry, stage string }{{"VS", "vert"}, {"PS", "frag"}} {
+			assert.NoError(t, glslang(t, filepath.Join(dir, "out.fx"), s.entry, s.stage), s.entry)
+		}
+	}
+}

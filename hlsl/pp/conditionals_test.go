@@ -1,6 +1,9 @@
 package pp
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,4 +82,37 @@ func TestConditionalsGuardSpellings(t *testing.T) {
 		require.NotEmpty(t, res.Conditionals, tc.src)
 		assert.Equal(t, tc.guard, res.Conditionals[0].Guard, "%q", tc.src)
 	}
+}
+
+// TestConditionalsDefines: a chain records the macros defined while it
+// is open, as last defined, in every chain around the definition; an
+// include guard met again when its header is included again is a guard.
+func TestConditionalsDefines(t *testing.T) {
+	files := map[string]string{
+		"m.fx":     "#include \"common.h\"\n#include \"skin.h\"\n#ifndef REAL4\n#ifdef USE_FLOAT\n#define REAL4 float4\n#else\n#define REAL4 half4\n#endif\n#endif\n",
+		"common.h": "#ifndef COMMON_H\n#define COMMON_H\nx\n#endif\n",
+		"skin.h":   "#include \"common.h\"\ny\n",
+	}
+	res, errs := Preprocess("m.fx", []byte(files["m.fx"]), &Options{Record: true, ReadFile: func(p string) ([]byte, error) {
+		if s, ok := files[filepath.Base(p)]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}})
+	require.Empty(t, errs)
+	var guards int
+	var real4 *Conditional
+	for i := range res.Conditionals {
+		c := &res.Conditionals[i]
+		if strings.HasSuffix(c.File, "common.h") {
+			assert.True(t, c.Guard, "common.h's #ifndef is a guard, included again too (line %d)", c.First)
+			guards++
+		}
+		if c.First == 3 && c.File == "m.fx" {
+			real4 = c
+		}
+	}
+	assert.Equal(t, 2, guards, "common.h is met twice")
+	require.NotNil(t, real4)
+	assert.Equal(t, []MacroState{{Name: "REAL4", Defined: true, Value: "half4"}}, real4.Defines, "#ifndef REAL4 answers itself: REAL4 is half4 after it")
 }

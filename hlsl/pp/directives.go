@@ -28,7 +28,11 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 		case "if", "ifdef", "ifndef":
 			if p.opts.Record {
 				f.condRecs = append(f.condRecs, len(p.res.Conditionals))
-				p.res.Conditionals = append(p.res.Conditionals, Conditional{File: hash.Pos.File, Ctx: hash.Ctx, First: hash.Pos.Line, Groups: 1, Skipped: skipping})
+				// A header included again meets its include guard's
+				// #ifndef with the macro defined: the group is skipped,
+				// and it is the guard it was the first time.
+				p.res.Conditionals = append(p.res.Conditionals, Conditional{File: hash.Pos.File, Ctx: hash.Ctx, First: hash.Pos.Line, Groups: 1, Skipped: skipping,
+					Guard: p.guards[guardAt{hash.Pos.File, hash.Pos.Line}]})
 			}
 			if skipping {
 				f.conds = append(f.conds, ppCond{pos: hash.Pos, directive: "#" + name.Text, parentSkip: true, taken: true})
@@ -112,12 +116,16 @@ func (p *ppState) directive(f *ppFrame, hash RawToken, line []RawToken) (RawToke
 		if guardCand > 0 && len(args) > 0 {
 			c := &p.res.Conditionals[guardCand-1]
 			c.Guard = c.Groups == 1 && c.Last == 0 && len(c.Macros) == 1 && c.Macros[0].Name == args[0].Text
+			if c.Guard {
+				p.guards[guardAt{c.File, c.First}] = true
+			}
 		}
 		p.reportStrErrs(f, line)
 		p.define(args, hash.Pos, hash.Ctx)
 		if len(args) > 0 {
 			if m := p.macros[args[0].Text]; m != nil {
 				m.fixed = !p.inConditional(f)
+				p.recordDefine(m)
 			}
 		}
 	case "undef":
@@ -373,13 +381,37 @@ func (p *ppState) pragma(f *ppFrame, hash RawToken, args []RawToken) (RawToken, 
 	return RawToken{}, false
 }
 
+// recordDefine records m, just defined, in every conditional open around
+// the definition (in this file and the files that include it): a group
+// that defines the macro its condition tests answers the test itself
+// (Conditional.Defines).
+func (p *ppState) recordDefine(m *ppMacro) {
+	if !p.opts.Record {
+		return
+	}
+	st := p.macroState(m, false)
+	for _, fr := range p.frames {
+		for _, k := range fr.condRecs {
+			c := &p.res.Conditionals[k]
+			if i := slices.IndexFunc(c.Defines, func(d MacroState) bool { return d.Name == st.Name }); i >= 0 {
+				c.Defines[i] = st
+				continue
+			}
+			c.Defines = append(c.Defines, st)
+		}
+	}
+}
+
 // recordGroup counts an #elif or #else in the chain it belongs to: a
 // chain with one is no include guard.
 func (p *ppState) recordGroup(f *ppFrame) {
 	if n := len(f.condRecs); n > 0 {
 		c := &p.res.Conditionals[f.condRecs[n-1]]
 		c.Groups++
-		c.Guard = false
+		if c.Guard {
+			c.Guard = false
+			delete(p.guards, guardAt{c.File, c.First})
+		}
 	}
 }
 

@@ -230,8 +230,22 @@ type Conditional struct {
 	// Skipped marks a chain inside a skipped group: nothing evaluated.
 	Skipped bool
 	// Guard marks an include guard: an #ifndef X (or #if !defined(X))
-	// whose next directive is #define X, with no #elif or #else.
+	// whose next directive is #define X, with no #elif or #else; and the
+	// same directive met again when its file is included again.
 	Guard bool
+	// Defines are the macros defined while the chain was open (in its
+	// taken group, or in a file it included), each as its last
+	// definition there left it: a group that defines the macro its
+	// condition tests (#ifndef REAL4 ... #define REAL4 half4) answers the
+	// test itself, and what follows depends on the definition, not on
+	// the test.
+	Defines []MacroState
+}
+
+// guardAt is where an include guard's directive stands.
+type guardAt struct {
+	file string
+	line int
 }
 
 // A MacroState is a macro as a condition saw it.
@@ -404,6 +418,7 @@ type ppState struct {
 	ids       map[fileKey][]*ppFile // the files read, by identity (see sameFile)
 	dirs      dirCache              // directory listings for case-folded lookups
 	once      map[*ppFile]bool      // the files that said #pragma once
+	guards    map[guardAt]bool      // the include guards met (Conditional.Guard)
 	frames    []*ppFrame
 	lineBuf   []RawToken // the tokens of the directive being executed
 	cur       []ppOut    // output being filled
@@ -436,6 +451,7 @@ func Preprocess(name string, src []byte, opts *Options) (res *Result, errs ir.Er
 		macroIDs: make(map[string]int32),
 		files:    make(map[string]loaded),
 		once:     make(map[*ppFile]bool),
+		guards:   map[guardAt]bool{},
 		strs:     []string{""},
 		strIDs:   make(map[string]uint32),
 		locs:     []ppLoc{{}},
