@@ -286,17 +286,12 @@ func (j *Job) Run(ctx context.Context, compiler string, kind Kind) (*Result, err
 		args = append(args, path(handed))
 		named(handed, path(handed), a.Source)
 		if long(args) {
-			// fxc reads a response file: the line stays short, whatever
+			// fxc reads response files: the line stays short, whatever
 			// the user's response files held.
-			rsp := filepath.Join(dir, "args.rsp")
-			data, err := WriteResponse(args)
-			if err != nil {
-				return nil, fmt.Errorf("the command line for %s is too long to pass as it is (%d bytes), and cannot be written as a response file: %v", o.Compiler, lineLength(args), err)
+			var err error
+			if args, err = responseFiles(args, dir, path); err != nil {
+				return nil, fmt.Errorf("the command line for %s is too long to pass as it is (%d bytes): %v", o.Compiler, lineLength(args), err)
 			}
-			if err := os.WriteFile(rsp, data, 0o644); err != nil {
-				return nil, err
-			}
-			args = []string{"@" + path(rsp)}
 		}
 		cmd = exec.CommandContext(ctx, name, append(pre, args...)...)
 		cmd.Env = append(os.Environ(), "WINEDEBUG=-all")
@@ -361,6 +356,47 @@ func (j *Job) Run(ctx context.Context, compiler string, kind Kind) (*Result, err
 		res.Outputs = append(res.Outputs, Output{a.Fh, header})
 	}
 	return res, nil
+}
+
+// responseFiles hands a command line over through response files in dir
+// (path spells their names for the compiler): each run of words a
+// response file can hold (no double quote) goes into one, in its place,
+// so that the order of the words stays; the others stay on the line. An
+// error when what stays is still too long.
+func responseFiles(args []string, dir string, path func(string) string) ([]string, error) {
+	var out, run []string
+	flush := func() error {
+		if len(run) == 0 {
+			return nil
+		}
+		data, err := WriteResponse(run)
+		if err != nil {
+			return err
+		}
+		rsp := filepath.Join(dir, fmt.Sprintf("args%d.rsp", len(out)))
+		if err := os.WriteFile(rsp, data, 0o644); err != nil {
+			return err
+		}
+		out, run = append(out, "@"+path(rsp)), nil
+		return nil
+	}
+	for _, a := range args {
+		if strings.ContainsAny(a, "\"\x00") {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			out = append(out, a) // a response file cannot hold it
+			continue
+		}
+		run = append(run, a)
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if long(out) {
+		return nil, fmt.Errorf("its words with a double quote, which a response file cannot hold, are %d bytes", lineLength(out))
+	}
+	return out, nil
 }
 
 // long reports whether a command line is too long to hand over as it is
