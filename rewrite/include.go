@@ -139,6 +139,16 @@ func (a *applier) placeIncludes() {
 				from--
 			}
 			to := end(&e.def.End)
+			// A definition whose declaration stands between #if lines
+			// (#ifdef FULL / float4 main(V2P_full I) / #else / ... /
+			// #endif / { ... }) is copied with the whole chain, whose
+			// other groups the compiler skips as it did in the header.
+			declFrom := from
+			from, to, ok := wholeChains(h.Src, from, to)
+			if !ok {
+				a.errs = append(a.errs, ir.Errorf(pp.Pos(&e.def.Start), pp.Chain(c), "%s: its definition in %s stands between #if lines that reach past the file, which a copy of it cannot hold", e.ep.Name, h.Name))
+				return
+			}
 			for _, ed := range edits {
 				if ed.Entry != e.ep.Name {
 					continue
@@ -149,6 +159,12 @@ func (a *applier) placeIncludes() {
 				}
 			}
 			copyText := string(ApplyEdits(h.Src[from:to], rebase(edits, e.ep.Name, from)))
+			if from < declFrom {
+				// The copy starts with the chain's #if: its lines are
+				// numbered as the header's too.
+				pos := pp.Pos(&e.def.Start)
+				copyText = LineDirective(pos.File, pos.Line-bytes.Count(h.Src[from:declFrom], []byte("\n"))) + "\n" + copyText
+			}
 			// First among the edits at these offsets: the include's
 			// definitions come right after it, before a block of the
 			// file's own next function.
@@ -169,4 +185,32 @@ func rebase(edits []Edit, entry string, from int) []Edit {
 		}
 	}
 	return out
+}
+
+// wholeChains grows src[from:to), whole lines, until the #if chains in
+// it are whole (cleanText, as a merge's regions grow): false when one
+// reaches past the file.
+func wholeChains(src []byte, from, to int) (int, int, bool) {
+	for {
+		up, down := cleanText(string(src[from:to]))
+		switch {
+		case !up && !down:
+			return from, to, true
+		case up && from <= bomLen(src), down && to >= len(src):
+			return from, to, false
+		}
+		if up {
+			from--
+			for from > bomLen(src) && src[from-1] != '\n' {
+				from--
+			}
+		}
+		if down {
+			if i := bytes.IndexByte(src[to:], '\n'); i >= 0 {
+				to += i + 1
+			} else {
+				to = len(src)
+			}
+		}
+	}
 }
