@@ -225,7 +225,12 @@ func (r *Report) LossErrors(runtimes ...string) ir.ErrorList {
 func (r *Report) errAt(st *stage, in *d3d9.Inst, format string, args ...any) *ir.Error {
 	msg := fmt.Sprintf(format, args...)
 	if in == nil {
-		return &ir.Error{Pos: ir.Pos{File: st.file}, Msg: msg}
+		// The whole program (what it lacks): at its version line, token
+		// 0 in bytecode.
+		if st.p.Line == 0 {
+			msg = "token 0: " + msg
+		}
+		return &ir.Error{Pos: ir.Pos{File: st.file, Line: st.p.Line, Col: st.p.Col}, Msg: msg}
 	}
 	e := &ir.Error{Pos: ir.Pos{File: st.file, Line: in.Line, Col: 1}}
 	if in.Line == 0 {
@@ -238,7 +243,7 @@ func (r *Report) errAt(st *stage, in *d3d9.Inst, format string, args ...any) *ir
 	return e
 }
 
-// problem adds a problem at an instruction (nil: the whole file).
+// problem adds a problem at an instruction (nil: the whole program).
 func (r *Report) problem(st *stage, in *d3d9.Inst, format string, args ...any) *ir.Error {
 	e := r.errAt(st, in, format, args...)
 	r.Problems = append(r.Problems, e)

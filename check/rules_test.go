@@ -98,7 +98,7 @@ func TestRules(t *testing.T) {
 		{"POSITION0 without the full mask", strings.Replace(okVS, "dcl_position o0", "dcl_position o0.xyz", 1), "",
 			"vs.asm:4: dcl_position o0.xyz: POSITION0 is declared .xyz: the position takes the full mask"},
 		{"no POSITION0", strings.Replace(strings.Replace(okVS, "dcl_position o0\n", "", 1), "mov o0, v0\n", "", 1), "",
-			"vs.asm:0: no POSITION0 output: a vs_3_0 program declares one (dcl_position o#)"},
+			"vs.asm:1: no POSITION0 output: a vs_3_0 program declares one (dcl_position o#)"},
 		{"something shares the position register", strings.Replace(okVS, "mov o0, v0", "dcl_fog o0.w\nmov o0, v0", 1), "",
 			"vs.asm:7: dcl_fog o0.w: FOG0 shares o0 with POSITION0: the position has its register to itself"},
 		{"PSIZE shares its register (no overlap)", strings.Replace(okVS, "mov o0, v0", "dcl_psize o2.x\ndcl_texcoord2 o2.yzw\nmov o0, v0", 1), "",

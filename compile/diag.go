@@ -43,7 +43,7 @@ func (m lineMap) at(line int) (where, bool) {
 func mapOfText(text, file string) lineMap {
 	var m lineMap
 	cur := where{file, 1}
-	for line := range strings.Lines(text) {
+	for _, line := range textLines(text) {
 		if n, f, ok := lineDirective(line); ok {
 			m = append(m, cur) // the directive's own line
 			cur.line = n
@@ -56,6 +56,26 @@ func mapOfText(text, file string) lineMap {
 		cur.line++
 	}
 	return m
+}
+
+// textLines splits text into its lines as the preprocessor counts them
+// (hlsl/pp) and fxc does: each ends at LF, CR LF or a CR alone, so that a
+// file saved with CR line ends maps line for line.
+func textLines(text string) []string {
+	var lines []string
+	for len(text) > 0 {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			lines = append(lines, text)
+			break
+		}
+		end := i + 1
+		if text[i] == '\r' && end < len(text) && text[end] == '\n' {
+			end++
+		}
+		lines, text = append(lines, text[:end]), text[end:]
+	}
+	return lines
 }
 
 // lineDirective reads `#line N "FILE"` (FILE optional).

@@ -72,7 +72,7 @@ var advUnpositioned = regexp.MustCompile(strings.Join([]string{
 	`the compiled program`, `the compiler's object`, `UTF-16`, `not a layout file: no "schema"`,
 	`the layout file has no "interfaces"`,
 	`not a Direct3D 9 version token`, `no function named`, `no struct named`, `no listing`,
-	`no struct with semantics found`,
+	`no struct with semantics found`, `cannot create`,
 }, "|"))
 
 // An advCase is one generated run.
