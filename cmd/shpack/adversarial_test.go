@@ -26,6 +26,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/shpack/shpack/compile"
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/internal/fxcstandin"
 	"github.com/shpack/shpack/internal/testenv"
@@ -613,7 +614,6 @@ func (g *advGen) fxcLine() advCase {
 		files["out.vso"] = []byte("the object of an earlier build")
 	}
 	named := map[string]int{}
-	fe := ""
 	for k, f := range []string{"Fo", "Fc", "Fh", "Fe"} {
 		if g.chance(0.5) {
 			to := g.pick(targets...)
@@ -628,18 +628,7 @@ func (g *advGen) fxcLine() advCase {
 			}
 			words = append(words, opt(f, to)...)
 			named[to]++
-			if f == "Fe" {
-				fe = to
-			}
-			if to != src {
-				c.outputs = append(c.outputs, to)
-			}
 		}
-	}
-	if fe != "" && named[fe] == 1 {
-		// A failing compile writes /Fe, unless another output names it
-		// too (/Fe o.vso /Fo o.vso: the old object stays).
-		c.onFail = append(c.onFail, fe)
 	}
 	big := g.chance(0.1) // a define of 200 KB, longer than an argument may be: in a response file
 	if big {
@@ -671,6 +660,24 @@ func (g *advGen) fxcLine() advCase {
 	compiler := g.fxc
 	if g.chance(0.2) {
 		compiler = g.vkd3d
+	}
+	// The outputs as fxc reads the line, response file and all (a damaged
+	// one names others); a failing compile writes /Fe, unless another
+	// output names it too (/Fe o.vso /Fo o.vso: the old object stays).
+	if a, err := compile.ParseArgs(words, func(p string) ([]byte, error) {
+		if data, ok := files[p]; ok {
+			return data, nil
+		}
+		return compile.ReadResponse(p) // bounded: @/dev/zero
+	}, nil); err == nil {
+		for _, o := range []string{a.Fo, a.Fc, a.Fh, a.Fe} {
+			if o != "" && o != a.Source {
+				c.outputs = append(c.outputs, o)
+			}
+		}
+		if a.Fe != "" && a.Fe != a.Fo && a.Fe != a.Fc && a.Fe != a.Fh {
+			c.onFail = append(c.onFail, a.Fe)
+		}
 	}
 	args := append([]string{"fxc", "--compiler=" + compiler}, words...)
 	if g.chance(0.15) {
