@@ -192,72 +192,41 @@ func (c *unitCursor) Next() *lexer.Token {
 // run that lies in a Skip.
 func (u *Unit) functionBodies() (out, groups map[int32]int32) {
 	toks := u.tokens
-	depth := 0
+	top := bracketScan{kinds: braces, floor: true} // the braces open outside function bodies
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
 		if t.Kind != TokPunct {
 			continue
 		}
-		switch t.Text {
-		case "}":
-			if depth > 0 {
-				depth--
-			}
-		case "{":
-			if depth > 0 {
-				depth++
-				continue
-			}
-			j := i - 1
-			if j >= 2 && toks[j].Kind == TokIdent && toks[j-1].Kind == TokPunct && toks[j-1].Text == ":" {
-				j -= 2
-			}
-			if j < 0 || toks[j].Kind != TokPunct || toks[j].Text != ")" {
-				depth++
-				continue
-			}
-			end, d := -1, 0
-			for k := i; k < len(toks) && end < 0; k++ {
-				if toks[k].Kind == TokPunct {
-					switch toks[k].Text {
-					case "{":
-						d++
-					case "}":
-						if d--; d == 0 {
-							end = k
-						}
-					}
-				}
-			}
-			if end < 0 {
-				return out, groups // unbalanced: the parser reports it
-			}
-			for k, d := j, 0; k >= 0; k-- {
-				if toks[k].Kind != TokPunct {
-					continue
-				}
-				if toks[k].Text == ")" {
-					d++
-				} else if toks[k].Text == "(" {
-					if d--; d == 0 {
-						if j > k+1 && !u.hasAny(k, j, ";", "{", "}") {
-							if groups == nil {
-								groups = map[int32]int32{}
-							}
-							groups[int32(k)] = int32(j)
-						}
-						break
-					}
-				}
-			}
-			if end > i+1 {
-				if out == nil {
-					out = map[int32]int32{}
-				}
-				out[int32(i)] = int32(end)
-			}
-			i = end
+		if t.Text != "{" || top.depth() > 0 {
+			top.step(t.Text)
+			continue
 		}
+		j := i - 1
+		if j >= 2 && toks[j].Kind == TokIdent && toks[j-1].Kind == TokPunct && toks[j-1].Text == ":" {
+			j -= 2
+		}
+		if j < 0 || toks[j].Kind != TokPunct || toks[j].Text != ")" {
+			top.step(t.Text)
+			continue
+		}
+		end := matchClose(toks, i)
+		if end < 0 {
+			return out, groups // unbalanced: the parser reports it
+		}
+		if k := matchOpen(toks, j); k >= 0 && j > k+1 && !u.hasAny(k, j, ";", "{", "}") {
+			if groups == nil {
+				groups = map[int32]int32{}
+			}
+			groups[int32(k)] = int32(j)
+		}
+		if end > i+1 {
+			if out == nil {
+				out = map[int32]int32{}
+			}
+			out[int32(i)] = int32(end)
+		}
+		i = end
 	}
 	return out, groups
 }
@@ -474,55 +443,3 @@ func (u *Unit) nextCut(start, min int) int {
 	}
 	return len(u.tokens)
 }
-
-// depths counts the brackets open at a token of the top level: braces,
-// parentheses, square brackets, and angle brackets at brace depth 0
-// (annotations "< string UIName = "x"; >" and templates
-// "vector<float, 4>"). A ">" with no "<" open, or a shift, at brace depth
-// 0 sets lost: a comparison could have made the angle count wrong.
-type depths struct {
-	brace, paren, square, angle int
-	lost                        bool
-}
-
-// step counts t.
-func (d *depths) step(t *Token) {
-	if t.Kind != TokPunct {
-		return
-	}
-	switch t.Text {
-	case "{":
-		d.brace++
-	case "}":
-		d.brace--
-	case "(":
-		d.paren++
-	case ")":
-		d.paren--
-	case "[":
-		d.square++
-	case "]":
-		d.square--
-	case "<":
-		if d.brace == 0 {
-			d.angle++
-		}
-	case ">":
-		if d.brace == 0 {
-			d.lost = d.lost || d.angle == 0
-			d.angle--
-		}
-	case "<<", ">>", "<<=", ">>=":
-		if d.brace == 0 {
-			d.lost = true
-		}
-	}
-}
-
-// outside reports whether no bracket is open.
-func (d *depths) outside() bool {
-	return d.brace == 0 && d.paren == 0 && d.square == 0 && d.angle == 0
-}
-
-// unbalanced reports whether a bracket closed that was not open.
-func (d *depths) unbalanced() bool { return d.brace < 0 || d.paren < 0 || d.square < 0 }

@@ -193,36 +193,32 @@ func statement(lex tokenStream) ([]lexer.Token, error) {
 		}
 		return toks
 	}
-	depth := 0
+	s := bracketScan{kinds: nesting}
 	asmBlock := false // the outermost bracket is the "{" of asm { ... }
 	for {
 		t := lex.Peek()
-		switch {
-		case t.EOF():
+		if t.EOF() {
 			return nil, participle.Errorf(t.Pos, `unexpected end of file in a pass (expected ";")`)
-		case t.Value == "(" || t.Value == "{" || t.Value == "[":
-			if depth == 0 {
+		}
+		switch d := s.step(t.Value); {
+		case d > 0:
+			if s.depth() == 1 {
 				asmBlock = t.Value == "{" && n > 0 && strings.EqualFold(last.Value, "asm")
 			}
-			depth++
-		case t.Value == ")" || t.Value == "}" || t.Value == "]":
-			if depth == 0 {
-				if t.Value == "}" && n > 0 {
-					return nil, participle.Errorf(t.Pos, `unexpected token "}" (expected ";")`)
-				}
-				return nil, participle.Errorf(t.Pos, "unexpected token %q", t.Value)
+		case d < 0 && s.depth() < 0:
+			if t.Value == "}" && n > 0 {
+				return nil, participle.Errorf(t.Pos, `unexpected token "}" (expected ";")`)
 			}
-			depth--
-			if depth == 0 && asmBlock {
-				// "asm { ... }" may end without a ';'.
-				take()
-				r := result()
-				if lex.Peek().Value == ";" {
-					lex.Next()
-				}
-				return r, nil
+			return nil, participle.Errorf(t.Pos, "unexpected token %q", t.Value)
+		case d < 0 && s.depth() == 0 && asmBlock:
+			// "asm { ... }" may end without a ';'.
+			take()
+			r := result()
+			if lex.Peek().Value == ";" {
+				lex.Next()
 			}
-		case t.Value == ";" && depth == 0:
+			return r, nil
+		case t.Value == ";" && s.depth() == 0:
 			r := result()
 			lex.Next()
 			return r, nil
@@ -361,20 +357,17 @@ func (d *shaderVarDecl) Parse(lex *lexer.PeekingLexer) error {
 // including its ';', braces and parentheses nested.
 func topStatement(lex tokenStream) ([]lexer.Token, error) {
 	var toks []lexer.Token
-	depth := 0
+	s := bracketScan{kinds: nesting}
 	for {
 		t := lex.Peek()
-		switch {
-		case t.EOF():
+		if t.EOF() {
 			return nil, participle.Errorf(t.Pos, `unexpected end of file (expected ";")`)
-		case t.Value == "(" || t.Value == "{" || t.Value == "[":
-			depth++
-		case t.Value == ")" || t.Value == "}" || t.Value == "]":
-			if depth == 0 {
-				return nil, participle.Errorf(t.Pos, "unexpected token %q", t.Value)
-			}
-			depth--
-		case t.Value == ";" && depth == 0:
+		}
+		s.step(t.Value)
+		switch {
+		case s.depth() < 0: // a close with nothing open
+			return nil, participle.Errorf(t.Pos, "unexpected token %q", t.Value)
+		case t.Value == ";" && s.depth() == 0:
 			lex.Next()
 			return toks, nil
 		}
@@ -382,21 +375,15 @@ func topStatement(lex tokenStream) ([]lexer.Token, error) {
 	}
 }
 
-// splitTop splits tokens at the commas outside brackets.
+// splitTop splits tokens at the commas outside brackets (after a stray
+// close, none is).
 func splitTop(toks []lexer.Token) [][]lexer.Token {
 	var parts [][]lexer.Token
-	depth, start := 0, 0
+	s, start := bracketScan{kinds: nesting}, 0
 	for i, t := range toks {
-		switch t.Value {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ",":
-			if depth == 0 {
-				parts = append(parts, toks[start:i])
-				start = i + 1
-			}
+		if s.step(t.Value); t.Value == "," && s.depth() == 0 {
+			parts = append(parts, toks[start:i])
+			start = i + 1
 		}
 	}
 	if start < len(toks) {
@@ -411,19 +398,14 @@ func skipAnnotations(lex tokenStream) error {
 		return nil
 	}
 	first := lex.Next()
-	depth := 1
-	for depth > 0 {
+	s := bracketScan{kinds: angles}
+	s.step(first.Value)
+	for s.depth() > 0 {
 		t := lex.Next()
-		switch {
-		case t.EOF():
+		if t.EOF() {
 			return participle.Errorf(first.Pos, `annotations "<" have no matching ">"`)
-		case t.Value == "<":
-			depth++
-		case t.Value == ">":
-			depth--
-		case t.Value == ">>":
-			depth -= 2
 		}
+		s.step(t.Value)
 	}
 	return nil
 }

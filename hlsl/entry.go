@@ -180,18 +180,18 @@ func (u *Unit) funcSyntax(f *funcDecl) FuncSyntax {
 	if f.Pos.Offset > 0 {
 		fs.Prev = u.tokens[f.Pos.Offset-1]
 	}
-	depth, start := 0, open+1
+	start := open + 1
 	inner := u.tokens[open+1 : closeParen]
 	if !(len(inner) == 1 && inner[0].Text == "void") && len(inner) > 0 {
+		// A parameter ends at a "," outside the brackets it nests (a
+		// default value "= float2(0, 1)"), or at the list's ")".
+		s := bracketScan{kinds: nesting}
 		for i := open + 1; i <= closeParen; i++ {
 			t := u.tokens[i]
-			switch {
-			case t.Kind != TokPunct:
-			case t.Text == "(" || t.Text == "[" || t.Text == "{":
-				depth++
-			case (t.Text == ")" || t.Text == "]" || t.Text == "}") && i < closeParen:
-				depth--
-			case t.Text == "," && depth == 0 || i == closeParen:
+			if i < closeParen && s.step(t.Text) != 0 {
+				continue
+			}
+			if t.Text == "," && s.depth() == 0 || i == closeParen {
 				fs.Params = append(fs.Params, u.tokens[start:i])
 				if i < closeParen {
 					fs.Commas = append(fs.Commas, t)

@@ -120,7 +120,7 @@ func (u *Unit) hiddenSkips() []span {
 			// After a body the next declaration starts, but a ";" right
 			// after it may be a Skip's (cbuffer C : register(b0) {...};):
 			// then the declaration after the ";" starts, by the ";" rule.
-			if d.brace == 0 && bodyEnd[int32(i-1)] && !(i < len(toks) && toks[i].Kind == TokPunct && toks[i].Text == ";") {
+			if d.scan.of(brace) == 0 && bodyEnd[int32(i-1)] && !(i < len(toks) && toks[i].Kind == TokPunct && toks[i].Text == ";") {
 				start, afterBody = true, true
 			}
 		case ";":
@@ -164,25 +164,15 @@ func (u *Unit) skipDecl(i int, ahead *unitReader) (int, bool) {
 				return 0, false
 			}
 		case "{":
-			depth := 0
-			for k := j; k < len(toks); k++ {
-				if toks[k].Kind != TokPunct {
-					continue
-				}
-				switch toks[k].Text {
-				case "{":
-					depth++
-				case "}":
-					if depth--; depth == 0 {
-						end := k + 1
-						if end < len(toks) && toks[end].Kind == TokPunct && toks[end].Text == ";" {
-							end++
-						}
-						return end, true
-					}
-				}
+			k := matchClose(toks, j)
+			if k < 0 {
+				return 0, false
 			}
-			return 0, false
+			end := k + 1
+			if end < len(toks) && toks[end].Kind == TokPunct && toks[end].Text == ";" {
+				end++
+			}
+			return end, true
 		}
 	}
 	return 0, false
@@ -208,18 +198,10 @@ func (u *Unit) techniqueAt(i int, scratch *[]lexer.Token) (*techniqueDecl, int, 
 	// scanned once, not once per line. An annotation with a ";" only
 	// makes the cursor grow.
 	n := 8
-	for j, depth := i, 0; j < len(u.tokens); j++ {
-		k := &u.tokens[j]
-		if k.Kind != TokPunct {
-			continue
-		}
-		if k.Text == "{" {
-			depth++
-		} else if k.Text == "}" && depth <= 1 || k.Text == ";" && depth == 0 {
+	for j, s := i, (bracketScan{kinds: braces}); j < len(u.tokens); j++ {
+		if text := u.tokens[j].Text; s.closes(text) || text == ";" && s.depth() == 0 {
 			n = j - i + 2
 			break
-		} else if k.Text == "}" {
-			depth--
 		}
 	}
 	buf := *scratch

@@ -354,7 +354,7 @@ func (s *skip) Parse(lex *lexer.PeekingLexer) error {
 		case t.Value == "}":
 			return participle.Errorf(t.Pos, `unexpected token "}"`)
 		case t.Value == "{":
-			if _, err := skipBalanced(lex, "{", "}"); err != nil {
+			if _, err := skipBalanced(lex, brace); err != nil {
 				return err
 			}
 			if lex.Peek().Value == ";" {
@@ -373,7 +373,7 @@ func (b *block) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	b.Pos = lex.Peek().Pos
-	closePos, err := skipBalanced(lex, "{", "}")
+	closePos, err := skipBalanced(lex, brace)
 	b.Close = closePos
 	return err
 }
@@ -384,7 +384,7 @@ func (g *group) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	g.Pos = lex.Peek().Pos
-	closePos, err := skipBalanced(lex, "(", ")")
+	closePos, err := skipBalanced(lex, paren)
 	g.Close = closePos
 	return err
 }
@@ -393,21 +393,13 @@ func (g *group) Parse(lex *lexer.PeekingLexer) error {
 func (e *expr) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	e.Pos = t.Pos
-	depth := 0
+	s := bracketScan{kinds: nesting}
 	for {
 		t := lex.Peek()
-		switch t.Value {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			if depth == 0 {
-				return e.done()
-			}
-			depth--
-		case ",", ";":
-			if depth == 0 {
-				return e.done()
-			}
+		// The expression ends at a close it did not open, or at a ","
+		// or ";" outside its brackets.
+		if s.step(t.Value); s.depth() < 0 || (t.Value == "," || t.Value == ";") && s.depth() == 0 {
+			return e.done()
 		}
 		if t.EOF() {
 			return participle.Errorf(t.Pos, "unexpected end of file in expression")
@@ -423,23 +415,21 @@ func (e *expr) done() error {
 	return nil
 }
 
-// skipBalanced consumes an open token, everything up to its matching close
-// token (nesting counted), and the close token, whose position it returns.
-func skipBalanced(lex *lexer.PeekingLexer, open, close string) (lexer.Position, error) {
+// skipBalanced consumes the next token, an opening bracket of kind b,
+// everything up to the bracket that closes it (counting brackets of kind
+// b only, as Block and Group do), and that bracket, whose position it
+// returns.
+func skipBalanced(lex *lexer.PeekingLexer, b bracket) (lexer.Position, error) {
 	first := lex.Next()
-	depth := 1
+	s := bracketScan{kinds: 1 << b}
+	s.step(first.Value)
 	for {
 		t := lex.Next()
-		switch {
-		case t.EOF():
-			return lexer.Position{}, participle.Errorf(first.Pos, "%q has no matching %q", open, close)
-		case t.Value == open:
-			depth++
-		case t.Value == close:
-			depth--
-			if depth == 0 {
-				return t.Pos, nil
-			}
+		if t.EOF() {
+			return lexer.Position{}, participle.Errorf(first.Pos, "%q has no matching %q", bracketText[b][0], bracketText[b][1])
+		}
+		if s.closes(t.Value) {
+			return t.Pos, nil
 		}
 	}
 }

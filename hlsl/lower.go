@@ -895,17 +895,9 @@ func (u *Unit) StructSpan(name string) (from, to ir.Pos, ok bool) {
 	if sd == nil || sd.Body == nil {
 		return ir.Pos{}, ir.Pos{}, false
 	}
-	depth := 0
-	for i := sd.Body.Pos.Offset; i < len(u.tokens); i++ {
-		switch u.tokens[i].Text {
-		case "{":
-			depth++
-		case "}":
-			depth--
-			if depth == 0 {
-				return u.pos(sd.Pos), u.PP.Pos(&u.tokens[i]), true
-			}
-		}
+	end := matchClose(u.tokens, sd.Body.Pos.Offset)
+	if end < 0 {
+		return ir.Pos{}, ir.Pos{}, false
 	}
-	return ir.Pos{}, ir.Pos{}, false
+	return u.pos(sd.Pos), u.PP.Pos(&u.tokens[end]), true
 }

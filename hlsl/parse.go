@@ -840,29 +840,24 @@ func (u *Unit) recoverSyntax(err error) error {
 // a "}" that closes depth 0 when no ";" follows it. Tokens before at are
 // scanned for the depth at it.
 func (u *Unit) declEnd(at int) int {
-	depth := 0
+	s := bracketScan{kinds: braces, floor: true} // a stray "}" ends a declaration too
 	for i := 0; i < len(u.tokens); i++ {
 		t := &u.tokens[i]
 		if t.Kind != TokPunct {
 			continue
 		}
+		s.step(t.Text)
+		if i < at || s.depth() > 0 {
+			continue
+		}
 		switch t.Text {
-		case "{":
-			depth++
 		case "}":
-			if depth > 0 {
-				depth--
+			if i+1 < len(u.tokens) && u.tokens[i+1].Kind == TokPunct && u.tokens[i+1].Text == ";" {
+				return i + 2
 			}
-			if depth == 0 && i >= at {
-				if i+1 < len(u.tokens) && u.tokens[i+1].Kind == TokPunct && u.tokens[i+1].Text == ";" {
-					return i + 2
-				}
-				return i + 1
-			}
+			return i + 1
 		case ";":
-			if depth == 0 && i >= at {
-				return i + 1
-			}
+			return i + 1
 		}
 	}
 	return len(u.tokens)

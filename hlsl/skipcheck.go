@@ -53,26 +53,24 @@ func (u *Unit) swallowed(start int) (int, bool) {
 		return 0, false // Skip ends at its first ";" or block
 	}
 	lineStart := 0 // the first token after start that begins a line outside parentheses
-	paren, open := 0, 0
+	inParens := bracketScan{kinds: parens, floor: true}
+	open := 0 // the outermost "(" last opened
 	for j := start + 1; j < len(toks); j++ {
 		t := &toks[j]
 		if t.Kind == TokEOF {
 			return 0, false
 		}
-		if t.BOL && paren == 0 && lineStart == 0 && t.Text != "{" {
+		if t.BOL && inParens.depth() == 0 && lineStart == 0 && t.Text != "{" {
 			lineStart = j
 		}
 		switch {
 		case t.Kind == TokIdent && (t.Text == "struct" || t.Text == "typedef" || techniqueWords[strings.ToLower(t.Text)]):
 			return j, true
 		case t.Kind != TokPunct:
-		case t.Text == "(":
-			if paren == 0 {
+		case t.Text == "(" || t.Text == ")":
+			if inParens.step(t.Text) > 0 && inParens.depth() == 1 {
 				open = j
 			}
-			paren++
-		case t.Text == ")":
-			paren = max(0, paren-1)
 		case t.Text == ";":
 			return 0, false
 		case t.Text == "{":
