@@ -2,6 +2,7 @@ package hlsl
 
 // Feeding participle: the token adapters, the function bodies and
 // declarations it is not shown, and parsing a unit a chunk at a time.
+// Steps 2 to 8 of the overview in doc.go walk a file through it.
 
 import (
 	"errors"
@@ -247,20 +248,14 @@ func (u *Unit) hasAny(i, j int, texts ...string) bool {
 const minChunk = 1 << 12
 
 // parseChunked parses the unit's tokens a run of top-level declarations at
-// a time, hiding the declarations of u.skips from participle (see
-// hiddenSkips). Participle parses an array of its own tokens (lexer.Token,
-// converted from the unit's), as large as the unit's token array when it is
-// given the whole file; chunks keep that array small, which lowers the peak
-// memory of a large file by about a third, and one array serves every chunk
-// (peek.go). A chunk ends after a ";" outside every
-// bracket — braces, parentheses, square brackets and the angle brackets of
-// annotations and templates — which ends a top-level declaration in the
-// grammar (see nextCut), so the chunks' declarations are the ones a parse
-// of the whole file finds (TestParseChunkedSameTree checks this over both
-// corpora). A chunk that does not parse with things hidden is parsed again
-// with nothing hidden; if it still does not, the whole file is parsed again
-// in one piece (whole reports that), so syntax errors and their recovery
-// are as they always were.
+// a time (chunks of at least min tokens, see nextCut), with function bodies,
+// parameter lists and the declarations of u.skips hidden from participle,
+// and puts the hidden declarations back into the tree (mergeSkips). A chunk
+// that does not parse with things hidden is parsed again with nothing
+// hidden; if it still does not, the whole file is parsed again in one
+// piece (parseWhole; whole reports that), so that syntax errors and their
+// recovery are those of a parse of every token. Steps 4 to 8 of the
+// overview in doc.go say why the chunks' tree is the whole file's.
 func (u *Unit) parseChunked(fp *participle.Parser[syntaxFile], min int) (f *syntaxFile, whole bool, err error) {
 	f = &syntaxFile{}
 	skips := u.skips

@@ -6,53 +6,12 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Hiding top-level declarations that the grammar would skip.
-//
-// Most of the tokens participle is given outside function bodies belong
-// to declarations it reads only to skip them (Skip): globals, samplers
-// with their sampler_state blocks, cbuffers; and to techniques, which a
-// Parse method reads anyway (TechniqueDecl). Each costs a trip through
-// Decl's alternatives (decl.Parse tries them in turn, as participle's
-// disjunction did) and a copy of every token. hiddenSkips finds these
-// declarations in the token stream (and reads the techniques, with the
-// same parser, see techniqueAt), and tokenLexer steps over them, as it
-// does over function bodies; parseChunked puts a Skip declaration or the
-// technique in their place, so the tree is the one a full parse gives
-// (TestParseChunkedSameTree checks this over both corpora).
-//
-// Why it is right. A declaration is hidden only where the grammar starts
-// one, and only if the grammar would read it as Skip, up to the end Skip
-// would find:
-//   - Starts: the first token; the token after a ";" outside braces,
-//     parentheses, square and angle brackets, counted from the last start
-//     (no declaration of the grammar reads past such a ";": the same
-//     fact the chunks are cut by, see nextCut); the token after a hidden
-//     declaration; and the token after the "}" of a function body (a
-//     "{...}" after ")", see functionBodies) that no ";" follows. The
-//     last one is checked after the parse (hidingHeld): the body must be a
-//     FuncDecl's, or the first block of a Skip (a cbuffer), both of which
-//     end there; else the chunk is parsed again without hiding (a
-//     nonsense initializer that runs on into a brace block could make the
-//     "}" something else).
-//   - Skip, certainly: the first token is none that Skip refuses
-//     (skipRefuses), it is no shader type (ShaderVarDecl), it is no "["
-//     (the attributes of a function), the function lookahead fails on it
-//     (funcAhead, the rule FuncLookahead reads participle's tokens with),
-//     and it has no "=" before its end if it starts with a modifier a
-//     constant may start with (ConstDecl). The alternatives before Skip
-//     all need one of these. (A "(" may stand in a Skip: "register(c0)",
-//     "= float4(0, 0, 0, 1)"; and Skip ends at the first ";" even inside
-//     parentheses, as the end rule below does.)
-//   - The end: Skip's own rule, the first ";" outside braces, or the end
-//     of the first brace block and a ";" right after it. A declaration
-//     without one (an unbalanced brace, the end of the file) is left to
-//     the parser, which reports it.
-//
-// Syntax errors are not affected: a chunk that does not parse with
-// things hidden is parsed again with nothing hidden, and if it still does
-// not, the whole file is parsed again with nothing but function bodies
-// hidden, as before, to report the errors. FuzzHidingSameTree holds all
-// of this to a parse of every token on any input.
+// Hiding top-level declarations that the grammar would skip (Skip) and
+// techniques: hiddenSkips finds them, tokenLexer steps over them, and
+// parseChunked puts a Skip declaration or the technique read in their
+// place. Step 3 of the overview in doc.go walks a file through it, and
+// "Why it is right" there argues that the tree is the one a parse of every
+// token gives.
 
 // span is a run of tokens [start, end).
 type span struct {

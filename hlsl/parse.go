@@ -13,27 +13,9 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// The grammar below reads the parts of HLSL that carry semantics and skips the
-// rest. It runs on the preprocessor's output, not on text: the tokens are
-// handed to participle through tokenDefinition, and every lexer.Position's
-// Offset field holds the token's index in that stream (not a byte offset), so
-// a syntax-tree position leads back to the token and its include chain.
-//
-// Skipping is robust and never silent where it matters:
-//   - a top-level construct that is not a struct, typedef, integer constant or
-//     function is skipped up to its ';' or to the end of its first {...} block
-//     (globals, samplers with sampler_state {...}, cbuffers, techniques,
-//     annotations);
-//   - a skipped construct never begins with "struct", so a malformed struct is
-//     always a syntax error;
-//   - function bodies and parameter lists are taken as balanced token runs
-//     (Block, Group); the parameters are parsed separately, when a function's
-//     signature is wanted, so a helper function with exotic parameters does
-//     not stop the file from parsing.
-//
-// The guards at the start of Const (ConstLookahead) and Func
-// (FuncLookahead), read by hand, look at plain tokens, so a construct is
-// chosen before anything is consumed.
+// The grammar below reads the parts of HLSL that carry semantics and skips
+// the rest, on the preprocessor's tokens; "The grammar" in doc.go says how,
+// and its steps 6 to 9 walk a file through Parse.
 
 // syntaxFile is the syntax tree of one preprocessed translation unit.
 type syntaxFile struct {

@@ -1,24 +1,9 @@
 package hlsl
 
-// Handing participle its tokens without lexer.Upgrade's copy.
-//
-// participle parses from a lexer.PeekingLexer, and v2.1.4 builds one only
-// with lexer.Upgrade, which reads a lexer to its end into a slice that
-// grows from empty: about three times 64 bytes for every token participle
-// is shown, made anew for each chunk of a unit (it was an eighth of the
-// bytes a parse of corpus-real allocated). The tokens are ours already,
-// and a PeekingLexer is nothing but a cursor over a token slice, so
-// peekingOver makes one over a slice the caller owns and reuses for every
-// chunk. The PeekingLexer's fields are unexported, so it is built as a
-// struct of the same layout; lexerMirrored checks, by reflection, that
-// the layout is participle's field for field, and if a participle
-// upgrade ever changes it, peekingOver falls back to lexer.Upgrade
-// (TestPeekingOver fails then, so the mirror gets updated, not lost).
-//
-// Reusing the slice is safe because nothing the parse returns points into
-// it: participle copies token values and positions into the tree, the
-// Parse methods (leaves.go) clone the runs they keep, and its errors hold
-// tokens by value.
+// Handing participle its tokens without lexer.Upgrade's copy: peekingOver
+// makes participle's lexer over an array the caller owns and reuses for
+// every chunk. Step 5 of the overview in doc.go, and "Peeking" under "Why
+// it is right" there, say why this is safe.
 
 import (
 	"reflect"
