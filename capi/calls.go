@@ -75,9 +75,8 @@ func callRewrite(c *rewriteCall) (*rewriteDone, error) {
 			Include: c.include, ReadFile: c.readInclude,
 			AllowMissingIncludes: c.allowMissingIncludes,
 		},
-		Strategy: strat, MixColor: c.mixColor, TexcoordNames: c.texcoord, All: c.all,
-		VSEntry: c.vsEntry, PSEntry: c.psEntry,
-		Layout: lay, LayoutOut: c.layoutOut,
+		Packing: driver.Packing{Strategy: strat, MixColor: c.mixColor, TexcoordNames: c.texcoord, Layout: lay},
+		All:     c.all, VSEntry: c.vsEntry, PSEntry: c.psEntry, LayoutOut: c.layoutOut,
 	})
 	done := &rewriteDone{}
 	if res != nil {

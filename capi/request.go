@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/ir"
 )
 
@@ -123,6 +125,11 @@ func (r *request) finish(c *rewriteCall, o *options, in *includer) response {
 	warnings := done.warnings
 	if o.quiet {
 		warnings = nil
+	}
+	var oe *driver.OptionError
+	if errors.As(err, &oe) {
+		// An option that does not apply: the request's fault.
+		return badRequest("%v", oe)
 	}
 	if err != nil {
 		errs := ir.Errors(err)

@@ -557,7 +557,7 @@ func LayoutFlags(a *Args, layout, layoutOut bool) error {
 // packed.
 func rewriteFor(a *Args, src []byte, ppOpts *hlsl.PPOptions, o Options, res *Result) ([]byte, error) {
 	srcs := []driver.Source{{Name: a.Source, Src: src}}
-	ropts := driver.RewriteOptions{PP: *ppOpts, Layout: o.Layout, LayoutOut: o.LayoutOut}
+	ropts := driver.RewriteOptions{Packing: driver.Packing{Layout: o.Layout}, PP: *ppOpts, LayoutOut: o.LayoutOut}
 	stage := ""
 	switch {
 	case strings.HasPrefix(a.Profile, "vs_3"):

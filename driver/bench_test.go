@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/shpack/shpack/driver"
-	"github.com/shpack/shpack/hlsl"
-	"github.com/shpack/shpack/ir"
 )
 
 // manyPasses is an effect of n techniques of one pass each, every four
@@ -36,7 +34,7 @@ func BenchmarkLinkPasses(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.SetBytes(int64(len(src.Src)))
 			for b.Loop() {
-				res, err := driver.LinkEffect(src, driver.LinkOptions{Portable: true})
+				res, err := driver.Link([]driver.Source{src}, driver.LinkOptions{Packing: driver.Packing{Portable: true}})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -97,13 +95,13 @@ func BenchmarkLinkVariants(b *testing.B) {
 		vars := manyVariants(b, n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				pairs, _, err := driver.LinkVariants(s, s, hlsl.PPOptions{}, hlsl.PPOptions{}, vars,
-					driver.Selector{Entry: "VS"}, driver.Selector{Entry: "PS"}, ir.Constraints{Portable: true})
+				res, err := driver.Link([]driver.Source{s}, driver.LinkOptions{Packing: driver.Packing{Portable: true},
+					VS: driver.Selector{Entry: "VS"}, PS: driver.Selector{Entry: "PS"}, Variants: vars})
 				if err != nil {
 					b.Fatal(err)
 				}
-				if len(pairs) != n {
-					b.Fatalf("%d pairs", len(pairs))
+				if len(res.Variants) != n {
+					b.Fatalf("%d pairs", len(res.Variants))
 				}
 			}
 		})
@@ -122,7 +120,7 @@ func BenchmarkRewriteVariants(b *testing.B) {
 		vars := manyVariants(b, n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				res, err := driver.RewriteVariants(s, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS"}, vars, "lit.variants")
+				res, err := driver.Rewrite(s, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS", Variants: vars})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/shpack/shpack/hlsl"
@@ -10,7 +11,7 @@ import (
 )
 
 // Comparing strategies (shpack compare): every signature of a file that
-// Candidates finds, packed by each strategy and measured.
+// candidates finds, packed by each strategy and measured.
 
 // Compared is one signature compared: what it is, where, each strategy's
 // result, or why it could not be compared. Its strings are its own, not
@@ -24,56 +25,80 @@ type Compared struct {
 	Err     error
 }
 
-// Compare evaluates the signatures of u that sel admits (all with an
-// empty selector) with every strategy of sts.
-func Compare(u *hlsl.Unit, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy, sel Selector) []Compared {
-	var out []Compared
-	for _, cand := range Candidates(u, f) {
-		if !sel.admits(cand) {
-			continue
-		}
-		out = append(out, evaluate(cand, cand.Name, f, cons, sts))
-	}
-	return out
+// CompareOptions say what Compare measures.
+type CompareOptions struct {
+	// Packing's MixColor and Budget constrain every strategy; its
+	// Strategy is the one compared when Strategies is empty.
+	Packing
+	// Strategies are the strategies compared, in order.
+	Strategies []pack.Strategy
+	// PP preprocesses the source.
+	PP hlsl.PPOptions
+	// File is the register file packed; nil: vs_3_0 outputs.
+	File *ir.RegisterFile
+	// Select admits the struct or the function it names; empty: every
+	// signature.
+	Select Selector
+	// Variants, when set, compares the signatures in every permutation
+	// (named "NAME [VARIANT]"), and adds to each a "family" result: what
+	// the variant uses when all variants of the signature share one layout
+	// (pack.Family), against its own optimum as the bound.
+	Variants []Variant
 }
 
-// CompareSource evaluates the signatures of one source (Compare), or of
-// every variant of vars (CompareVariants) when there are some. A source
-// that does not parse is one failed entry of kind "file".
-func CompareSource(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy, sel Selector) []Compared {
-	if len(vars) > 0 {
-		return CompareVariants(src, pp, vars, f, cons, sts, sel)
+// Compare evaluates every signature of src that o.Select admits with every
+// strategy of o.Strategies: in a file whose techniques compile shaders of
+// the file's stage, the outputs of those vertex shaders or the inputs of
+// those pixel shaders; otherwise, for vertex outputs, the structs with a
+// POSITION0 member and the entry points whose outputs have POSITION0 and
+// are not exactly a struct already listed; for pixel inputs, the inputs of
+// the functions that return COLORn or SV_Targetn. A source that does not
+// parse is one failed entry of kind "file".
+func Compare(src Source, o CompareOptions) []Compared {
+	if o.File == nil {
+		o.File = ir.VS30Out()
 	}
+	if len(o.Strategies) == 0 {
+		o.Strategies = []pack.Strategy{o.strategy()}
+	}
+	if len(o.Variants) > 0 {
+		return compareVariants(src, o)
+	}
+	pp := o.PP
 	u, err := hlsl.ParseFile(src.Name, src.Src, &pp)
 	if err != nil {
 		return []Compared{{Kind: "file", Err: detach(err)}}
 	}
-	return Compare(u, f, cons, sts, sel)
+	var out []Compared
+	for _, cand := range candidates(u, o.File) {
+		if o.Select.admits(cand) {
+			out = append(out, evaluate(cand, cand.Name, o.File, o.constraints(), o.Strategies))
+		}
+	}
+	return out
 }
 
-// CompareVariants evaluates the signatures of src in every variant of vars
-// (named "NAME [VARIANT]"), and adds to each a "family" result: what the
-// variant uses when all variants of the signature share one layout
-// (pack.Family), against its own optimum as the bound.
-func CompareVariants(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy, sel Selector) []Compared {
+// compareVariants is Compare of o.Variants.
+func compareVariants(src Source, o CompareOptions) []Compared {
 	type group struct {
 		entries []int // indices in out
 		sigs    []*ir.Signature
 		labels  []string
 	}
+	f, cons, sts := o.File, o.constraints(), o.Strategies
 	var out []Compared
 	var order []string
 	groups := map[string]*group{}
-	for _, v := range vars {
-		o := pp
-		o.Defines = append(append([]string{}, pp.Defines...), v.Defines...)
-		u, err := hlsl.ParseFile(src.Name, src.Src, &o)
+	for _, v := range o.Variants {
+		pp := o.PP
+		pp.Defines = append(slices.Clone(o.PP.Defines), v.Defines...)
+		u, err := hlsl.ParseFile(src.Name, src.Src, &pp)
 		if err != nil {
 			out = append(out, Compared{Kind: "file", Name: "[" + v.Name + "]", Err: detach(err)})
 			continue
 		}
-		for _, cand := range Candidates(u, f) {
-			if !sel.admits(cand) {
+		for _, cand := range candidates(u, f) {
+			if !o.Select.admits(cand) {
 				continue
 			}
 			c := evaluate(cand, cand.Name+" ["+v.Name+"]", f, cons, sts)
@@ -119,13 +144,13 @@ func CompareVariants(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.Regist
 
 // admits says whether the selector takes candidate c: a struct by name, a
 // function by name, or anything when empty.
-func (s Selector) admits(c Candidate) bool {
+func (s Selector) admits(c candidate) bool {
 	return !(s.Struct != "" && (c.Kind != "struct" || c.Name != s.Struct) ||
 		s.Entry != "" && (c.Kind != "function" || c.Name != s.Entry))
 }
 
 // evaluate packs one candidate with every strategy, its strings copied.
-func evaluate(cand Candidate, name string, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) Compared {
+func evaluate(cand candidate, name string, f *ir.RegisterFile, cons ir.Constraints, sts []pack.Strategy) Compared {
 	pos := cand.Pos
 	pos.File = strings.Clone(pos.File)
 	c := Compared{Kind: cand.Kind, Name: strings.Clone(name), Pos: pos, Err: detach(cand.Err)}

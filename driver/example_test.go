@@ -7,15 +7,12 @@ import (
 	"github.com/shpack/shpack/d3d9"
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
-	"github.com/shpack/shpack/hlsl"
-	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/pack"
-	"github.com/shpack/shpack/repack"
 )
 
-// ExampleDefaultSignature takes the path of a build tool: a shader file,
-// the signature shpack FILE would choose, its layout, and the assembly.
-func ExampleDefaultSignature() {
+// ExamplePack takes the path of a build tool: a shader file, the
+// signature shpack FILE would choose, its layout, and the assembly.
+func ExamplePack() {
 	src := `struct VS_OUTPUT {
     float4 Pos   : POSITION;
     float3 View  : TEXCOORD2;
@@ -23,23 +20,14 @@ func ExampleDefaultSignature() {
 };
 VS_OUTPUT vs(float4 p : POSITION) { VS_OUTPUT o = (VS_OUTPUT)0; o.Pos = p; return o; }
 `
-	u, err := hlsl.ParseFile("water.hlsl", []byte(src), &hlsl.PPOptions{})
+	res, err := driver.Pack(driver.Source{Name: "water.hlsl", Src: []byte(src)}, driver.PackOptions{
+		Packing: driver.Packing{Portable: true},
+	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	f := ir.VS30Out()
-	sig, err := driver.DefaultSignature(u, f, "", "")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	l, err := pack.ForFile(pack.Optimal{}, sig, f, ir.Constraints{Portable: true})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	if err := emit.Asm(os.Stdout, l); err != nil {
+	if err := emit.Asm(os.Stdout, res.Layout); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -48,15 +36,28 @@ VS_OUTPUT vs(float4 p : POSITION) { VS_OUTPUT o = (VS_OUTPUT)0; o.Pos = p; retur
 	// dcl_texcoord2 o1 // VS_OUTPUT.View = .xyz, VS_OUTPUT.Depth = .w
 }
 
-// ExampleLinkEffect links every pass of an effect: each pass's vertex
-// outputs and the pixel inputs read from the same map.
-func ExampleLinkEffect() {
+// ExamplePack_overflow: a signature that does not fit comes back with the
+// error and the layout it would need, which a register map or JSON can
+// show.
+func ExamplePack_overflow() {
+	src := `struct V { float4 Pos : POSITION; float4 T[11] : TEXCOORD0; };`
+	res, err := driver.Pack(driver.Source{Name: "big.hlsl", Src: []byte(src)}, driver.PackOptions{})
+	fmt.Println(err != nil, res.Layout.GeneralRegisters())
+	// Output:
+	// true 11
+}
+
+// ExampleLink links every pass of an effect: each pass's vertex outputs
+// and the pixel inputs read from the same map.
+func ExampleLink() {
 	src := `struct V { float4 Pos : POSITION; float2 UV : TEXCOORD0; float Fog : TEXCOORD1; };
 V vs(float4 p : POSITION) { V o = (V)0; o.Pos = p; return o; }
 float4 ps(V i) : COLOR0 { return i.UV.xyxy * i.Fog; }
 technique T { pass P0 { VertexShader = compile vs_3_0 vs(); PixelShader = compile ps_3_0 ps(); } }
 `
-	res, err := driver.LinkEffect(driver.Source{Name: "fog.fx", Src: []byte(src)}, driver.LinkOptions{Portable: true})
+	res, err := driver.Link([]driver.Source{{Name: "fog.fx", Src: []byte(src)}}, driver.LinkOptions{
+		Packing: driver.Packing{Portable: true},
+	})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -75,10 +76,10 @@ technique T { pass P0 { VertexShader = compile vs_3_0 vs(); PixelShader = compil
 	// dcl_texcoord v0 // ps.i.UV = .xy, ps.i.Fog = .z
 }
 
-// ExampleLinkPair links a vertex shader with the pixel shader it feeds, as
-// shpack link does: the vertex outputs packed, the pixel inputs read from
-// the same registers and components.
-func ExampleLinkPair() {
+// ExampleLink_pair links a vertex shader with the pixel shader it feeds,
+// as shpack link does: the vertex outputs packed, the pixel inputs read
+// from the same registers and components.
+func ExampleLink_pair() {
 	src := `struct V2P {
     float4 Pos  : POSITION;
     float2 UV   : TEXCOORD0;
@@ -88,20 +89,16 @@ func ExampleLinkPair() {
 V2P VS(float4 p : POSITION) { V2P o = (V2P)0; o.Pos = p; return o; }
 float4 PS(float2 uv : TEXCOORD0, float fog : TEXCOORD1) : COLOR { return float4(uv, fog, 1); }
 `
-	u, err := hlsl.ParseFile("pair.hlsl", []byte(src), &hlsl.PPOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	vl, pl, _, err := driver.LinkPair(u, u, driver.PairOptions{
-		VS: driver.Selector{Entry: "VS"}, PS: driver.Selector{Entry: "PS"}, Cons: ir.Constraints{Portable: true},
+	res, err := driver.Link([]driver.Source{{Name: "pair.hlsl", Src: []byte(src)}}, driver.LinkOptions{
+		Packing: driver.Packing{Portable: true},
+		VS:      driver.Selector{Entry: "VS"}, PS: driver.Selector{Entry: "PS"},
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("vertex general registers:", vl.GeneralRegisters())
-	if err := emit.Asm(os.Stdout, pl); err != nil {
+	fmt.Println("vertex general registers:", res.VS.GeneralRegisters())
+	if err := emit.Asm(os.Stdout, res.PS); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -111,10 +108,10 @@ float4 PS(float2 uv : TEXCOORD0, float fog : TEXCOORD1) : COLOR { return float4(
 	// dcl_texcoord v1  // PS.uv = .xy
 }
 
-// ExampleRepackPair repacks a compiled pair whose vertex shader gives each
+// ExampleRepack repacks a compiled pair whose vertex shader gives each
 // output a register of its own: the two texture coordinates share one,
 // both programs are rewritten, and shpack check has passed them.
-func ExampleRepackPair() {
+func ExampleRepack() {
 	vs := `vs_3_0
 dcl_position v0
 dcl_position o0
@@ -130,8 +127,8 @@ dcl_texcoord1 v1.xy
 add r0.xy, v0, v1
 mov oC0, r0.xyxy
 `
-	res, err := driver.RepackPair(driver.Source{Name: "scene.vsh", Src: []byte(vs)}, driver.Source{Name: "scene.psh", Src: []byte(ps)},
-		driver.RepackOptions{Options: repack.Options{Portable: true}})
+	res, err := driver.Repack([]driver.Source{{Name: "scene.vsh", Src: []byte(vs)}, {Name: "scene.psh", Src: []byte(ps)}},
+		driver.RepackOptions{Packing: driver.Packing{Portable: true}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -151,4 +148,18 @@ mov oC0, r0.xyxy
 	// mov o0, v0
 	// mov o1.xy, v0.xyyy
 	// mov o1.zw, v0.zzzw
+}
+
+// ExampleCompare measures every strategy on each signature of a file.
+func ExampleCompare() {
+	src := `struct V { float4 Pos : POSITION; float2 A : TEXCOORD0; float2 B : TEXCOORD1; float3 C : TEXCOORD2; };`
+	for _, c := range driver.Compare(driver.Source{Name: "v.hlsl", Src: []byte(src)}, driver.CompareOptions{
+		Strategies: []pack.Strategy{pack.Optimal{}},
+	}) {
+		for _, r := range c.Results {
+			fmt.Printf("%s %s: %s %d registers (fxc %d)\n", c.Kind, c.Name, r.Strategy, r.GeneralRegisters, r.FXCRegisters)
+		}
+	}
+	// Output:
+	// struct V: optimal 2 registers (fxc 3)
 }

@@ -55,7 +55,7 @@ func FuzzRewriteVariants(f *testing.F) {
 			return
 		}
 		vars := []driver.Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}}}
-		res, err := driver.RewriteVariants([]driver.Source{{Name: "f.fx", Src: src}}, driver.RewriteOptions{PP: noIncludes}, vars, "f.variants")
+		res, err := driver.Rewrite([]driver.Source{{Name: "f.fx", Src: src}}, driver.RewriteOptions{PP: noIncludes, Variants: vars})
 		if err != nil {
 			return
 		}

@@ -9,13 +9,13 @@ import (
 	"github.com/shpack/shpack/ir"
 )
 
-// PackedHLSLOutputs returns what packed HLSL (shpack --format=hlsl) is
+// packedHLSLOutputs returns what packed HLSL (shpack --format=hlsl) is
 // written for, for the entry point name: the struct it returns when that is
 // all it writes (vars nil: emit.HLSL), or its output signature with each
 // element's access path starting at the variable that holds it, and those
 // variables, the return value as "ret" and then the out parameters (for
 // emit.HLSLEntry).
-func PackedHLSLOutputs(u *hlsl.Unit, name string) (*ir.Signature, []emit.HLSLVar, error) {
+func packedHLSLOutputs(u *hlsl.Unit, name string) (*ir.Signature, []emit.HLSLVar, error) {
 	ep, err := u.EntryPoint(name)
 	if err != nil {
 		return nil, nil, err

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"github.com/shpack/shpack/emit"
@@ -11,23 +10,15 @@ import (
 	"github.com/shpack/shpack/pack"
 )
 
-// VariantInterfaces are the layout file's interfaces of a family of
+// variantInterfaces are the layout file's interfaces of a family of
 // variants (--layout-out with --variants): each variant's vertex layout,
 // variants laid out alike in one interface that names them all.
-func VariantInterfaces(vl []emit.VariantLayouts) ([]layoutfile.Interface, error) {
+func variantInterfaces(vl []emit.VariantLayouts) ([]layoutfile.Interface, error) {
 	var ifaces []layoutfile.Interface
 	for _, v := range vl {
 		l, ps := v.Layout, []string(nil)
 		if l == nil {
 			l, ps = v.VS, []string{v.PS.Sig.Name}
-		}
-		for _, each := range []*ir.Layout{v.Layout, v.VS, v.PS} {
-			if each == nil {
-				continue
-			}
-			if err := ir.CheckLayout(each); err != nil {
-				return nil, fmt.Errorf("internal error: invalid layout of variant %s: %v", v.Name, err)
-			}
 		}
 		it, err := layoutfile.FromLayout(l, []string{l.Sig.Name}, ps)
 		if err != nil {
@@ -39,10 +30,10 @@ func VariantInterfaces(vl []emit.VariantLayouts) ([]layoutfile.Interface, error)
 	return ifaces, nil
 }
 
-// EffectInterfaces are the layout file's interfaces of an effect's linked
+// effectInterfaces are the layout file's interfaces of an effect's linked
 // passes: one per vs_3_0 vertex shader (it has one layout in every pass),
 // with the pixel shaders it feeds.
-func EffectInterfaces(passes []LinkedPass) ([]layoutfile.Interface, error) {
+func effectInterfaces(passes []LinkedPass) ([]layoutfile.Interface, error) {
 	var ifaces []layoutfile.Interface
 	at := map[string]int{}
 	for _, p := range passes {
@@ -66,13 +57,13 @@ func EffectInterfaces(passes []LinkedPass) ([]layoutfile.Interface, error) {
 	return ifaces, nil
 }
 
-// ApplyLayout lays out sig as the layout file lf says, instead of packing:
+// applyLayout lays out sig as the layout file lf says, instead of packing:
 // a vertex shader's outputs where its interface puts them, a pixel
 // shader's inputs derived from the vertex layout of each interface that
 // names it (as link derives them from the vertex shader). A pixel shader
 // a family shares is in each of their interfaces; they must feed it alike,
 // or it is an error.
-func ApplyLayout(lf *layoutfile.File, sig *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
+func applyLayout(lf *layoutfile.File, sig *ir.Signature, f *ir.RegisterFile) (*ir.Layout, error) {
 	if f.Profile.Stage == ir.Vertex {
 		it, err := lf.Find(sig.Name, ir.Vertex)
 		if err != nil {

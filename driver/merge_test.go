@@ -36,8 +36,8 @@ func TestMergeReadsAsOwn(t *testing.T) {
 				// of on's (another value of it, read as defined only).
 				vars := []Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}},
 					{Name: "unread", Defines: []string{"SHPACK_UNREAD_MACRO"}}, {Name: "on2", Defines: []string{macro + "=2"}}}
-				opts := RewriteOptions{PP: noIncludes, verifyMerge: true}
-				_, err := RewriteVariants([]Source{{Name: e.Name(), Src: src}}, opts, vars, "v.variants")
+				opts := RewriteOptions{PP: noIncludes, Variants: vars, verifyMerge: true}
+				_, err := Rewrite([]Source{{Name: e.Name(), Src: src}}, opts)
 				if err != nil {
 					assert.NotContains(t, err.Error(), "internal error", "%s -D%s", e.Name(), macro)
 					continue
@@ -63,7 +63,7 @@ func FuzzMergeReadsAsOwn(f *testing.F) {
 			return
 		}
 		vars := []Variant{{Name: "base"}, {Name: "on", Defines: []string{macro}}}
-		_, err := RewriteVariants([]Source{{Name: "f.fx", Src: src}}, RewriteOptions{PP: noIncludes, verifyMerge: true}, vars, "v.variants")
+		_, err := Rewrite([]Source{{Name: "f.fx", Src: src}}, RewriteOptions{PP: noIncludes, Variants: vars, verifyMerge: true})
 		if err != nil && strings.Contains(err.Error(), "internal error") {
 			t.Fatalf("%v\n%s", err, src)
 		}

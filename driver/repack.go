@@ -6,40 +6,62 @@ import (
 
 	"github.com/shpack/shpack/check"
 	"github.com/shpack/shpack/d3d9"
+	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
-	"github.com/shpack/shpack/pack"
 	"github.com/shpack/shpack/repack"
 )
 
-// RepackOptions choose how compiled programs are repacked.
+// RepackOptions say how Repack repacks compiled programs.
 type RepackOptions struct {
-	repack.Options
-	// Layout, when set, is applied instead of planning (the vertex shader
-	// by its name); a program alone needs it.
-	Layout *layoutfile.File
+	// Packing plans the pair (Strategy, MixColor, Portable, TexcoordNames),
+	// or applies its Layout: the vertex shader's interface by its name. A
+	// program alone needs a Layout. Budget and Indexed do not apply: the
+	// programs run in vs_3_0's registers, and repack finds the outputs
+	// they index itself.
+	Packing
 	// LayoutOut plans the pair for stages repacked apart and records its
-	// interface (Repacked.Interface).
+	// interface (RepackResult.Interfaces).
 	LayoutOut bool
 }
 
-// Repacked is what RepackPair and RepackStage made. A stage repacked
-// alone leaves the other program and both layouts nil.
-type Repacked struct {
+// RepackResult is what Repack made. A stage repacked alone leaves the
+// other program and both layouts nil.
+type RepackResult struct {
 	VS, PS             *d3d9.Program
 	VSLayout, PSLayout *ir.Layout
-	// Interface is the pair's interface for a layout file (LayoutOut).
-	Interface *layoutfile.Interface
+	// Panels are the pair's register maps, vertex and pixel side by side.
+	Panels []emit.MapPanel
+	// Interfaces hold the pair's interface for a layout file (LayoutOut).
+	Interfaces []layoutfile.Interface
 	// Notes say what was repacked, and what a runtime will not carry.
 	Notes []ir.Note
 }
 
-// RepackPair repacks a compiled vs_3_0/ps_3_0 pair (assembly or
-// bytecode). A program that shpack check rejects as given (an output
-// indexed through a0, a register past the profile's) is not repacked, and
-// what repack made is checked as a user would check it: a problem there is
-// an error, a value a runtime will not carry is a note.
-func RepackPair(vs, ps Source, o RepackOptions) (*Repacked, error) {
+// Repack repacks compiled programs, assembly or bytecode: a vs_3_0/ps_3_0
+// pair (srcs: the vertex shader, then the pixel shader), or one program
+// alone through o.Layout (a vertex shader's outputs where the layout file
+// puts them, or a pixel shader's inputs read from there). A program that
+// shpack check rejects as given (an output indexed through a0, a register
+// past the profile's) is not repacked, and what repack made is checked as
+// a user would check it: a problem there is an error, a value a runtime
+// will not carry is a note.
+func Repack(srcs []Source, o RepackOptions) (*RepackResult, error) {
+	switch {
+	case o.Budget > 0:
+		return nil, &OptionError{Option: ir.OptRegisters, Msg: "does not apply to repack: the programs run in vs_3_0's registers"}
+	case len(o.Indexed) > 0:
+		return nil, &OptionError{Option: ir.OptIndexed, Msg: "does not apply to repack: it finds indexed outputs (o[aL + n]) itself"}
+	case len(srcs) == 1 && o.Layout != nil:
+		return repackStage(srcs[0], o.Layout)
+	case len(srcs) != 2:
+		return nil, fmt.Errorf("driver: Repack takes a vertex and a pixel shader, or one program and a layout file (%d programs given)", len(srcs))
+	}
+	return repackPair(srcs[0], srcs[1], o)
+}
+
+// repackPair repacks a compiled vs_3_0/ps_3_0 pair (Repack).
+func repackPair(vs, ps Source, o RepackOptions) (*RepackResult, error) {
 	var progs [2]*d3d9.Program
 	var bad ir.ErrorList
 	for i, s := range []Source{vs, ps} {
@@ -55,8 +77,7 @@ func RepackPair(vs, ps Source, o RepackOptions) (*Repacked, error) {
 	}
 	// A pair planned for stages repacked apart pads no output: a vertex
 	// shader alone cannot pad for a pixel shader it does not see.
-	ro := o.Options
-	ro.Fill = o.LayoutOut
+	ro := repack.Options{Strategy: o.Strategy, MixColor: o.MixColor, Portable: o.Portable, TexcoordNames: o.TexcoordNames, Fill: o.LayoutOut}
 	if lf := o.Layout; lf != nil {
 		it, err := lf.Find(vs.Name, ir.Vertex)
 		if err != nil {
@@ -69,9 +90,10 @@ func RepackPair(vs, ps Source, o RepackOptions) (*Repacked, error) {
 		return nil, err
 	}
 	word := map[bool]string{true: "portable", false: "one declaration per member"}[o.Portable]
-	out := &Repacked{VS: res.VS, PS: res.PS, VSLayout: res.VSLayout, PSLayout: res.PSLayout}
+	out := &RepackResult{VS: res.VS, PS: res.PS, VSLayout: res.VSLayout, PSLayout: res.PSLayout,
+		Panels: []emit.MapPanel{{Heading: "vertex shader " + vs.Name, Layout: res.VSLayout}, {Heading: "pixel shader " + ps.Name, Layout: res.PSLayout}}}
 	out.Notes = append(out.Notes, ir.Note{Pos: ir.Pos{File: vs.Name}, Packed: true, Msg: fmt.Sprintf("%d general output registers repacked into %d (%s, %s)",
-		res.Unpacked, res.VSLayout.GeneralRegisters(), strategyName(o.Strategy), word)})
+		res.Unpacked, res.VSLayout.GeneralRegisters(), o.strategy().Name(), word)})
 	rep := check.Programs(res.VS, res.PS, vs.Name, ps.Name)
 	if len(rep.Problems) > 0 {
 		in := check.Programs(progs[0], progs[1], vs.Name, ps.Name)
@@ -103,23 +125,14 @@ func RepackPair(vs, ps Source, o RepackOptions) (*Repacked, error) {
 				}
 			}
 		}
-		out.Interface = &it
+		out.Interfaces = []layoutfile.Interface{it}
 	}
 	return out, nil
 }
 
-// strategyName names a strategy, nil being optimal.
-func strategyName(s pack.Strategy) string {
-	if s == nil {
-		return pack.Optimal{}.Name()
-	}
-	return s.Name()
-}
-
-// RepackStage repacks one program alone through the layout file lf: a
-// vertex shader's outputs where the file puts them, or a pixel shader's
-// inputs read from there.
-func RepackStage(src Source, lf *layoutfile.File) (*Repacked, error) {
+// repackStage repacks one program alone through the layout file lf
+// (Repack).
+func repackStage(src Source, lf *layoutfile.File) (*RepackResult, error) {
 	prog, err := d3d9.Read(src.Name, src.Src)
 	if err != nil {
 		return nil, err
@@ -159,7 +172,7 @@ func RepackStage(src Source, lf *layoutfile.File) (*Repacked, error) {
 		}
 		return nil, bad
 	}
-	out := &Repacked{Notes: []ir.Note{{Pos: ir.Pos{File: src.Name}, Packed: true, Msg: fmt.Sprintf("%s repacked as the layout file %s says", prog.Profile(), lf.Name)}}}
+	out := &RepackResult{Notes: []ir.Note{{Pos: ir.Pos{File: src.Name}, Packed: true, Msg: fmt.Sprintf("%s repacked as the layout file %s says", prog.Profile(), lf.Name)}}}
 	if prog.Stage == ir.Vertex {
 		out.VS = np
 	} else {

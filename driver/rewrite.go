@@ -15,28 +15,26 @@ import (
 	"github.com/shpack/shpack/rewrite"
 )
 
-// RewriteOptions choose what Rewrite packs and how.
+// RewriteOptions say what Rewrite packs, and how.
 type RewriteOptions struct {
-	PP       hlsl.PPOptions
-	Strategy pack.Strategy // nil: optimal
-	MixColor bool
+	// Packing plans the layouts: its Strategy, MixColor and TexcoordNames
+	// (the layout is always portable), or its Layout applied to a stage
+	// rewritten alone (VSEntry or PSEntry): the vertex shader writes its
+	// outputs where the layout file says, the pixel shader reads them from
+	// there. Budget and Indexed do not apply.
+	Packing
+	// PP preprocesses the sources.
+	PP hlsl.PPOptions
 	// All rewrites every pair; by default only the pairs whose vertex
 	// outputs do not fit in vs_3_0 with one register per semantic (fxc's
 	// "too many interpolators") are rewritten.
 	All bool
-	// TexcoordNames declares every packed register TEXCOORDn, in register
-	// order (ir.Constraints.TexcoordNames).
-	TexcoordNames bool
 	// VSEntry and PSEntry name a pair to rewrite, for files without
 	// techniques. The pair is linked with the passes of the files'
 	// techniques that use either of them. One alone rewrites that stage
 	// alone (stage.go): a vertex shader with Layout or LayoutOut, a pixel
 	// shader with Layout.
 	VSEntry, PSEntry string
-	// Layout, when set, is applied instead of planning: the vertex shader
-	// rewritten alone writes its outputs where it says, the pixel shader
-	// rewritten alone reads them from there.
-	Layout *layoutfile.File
 	// LayoutOut records the interfaces planned in RewriteResult.Interfaces.
 	// It implies All: a stage built later from the file reads packed
 	// registers, so every shader the file describes is rewritten.
@@ -46,6 +44,19 @@ type RewriteOptions struct {
 	// folder than its source's has the includes its source finds in its
 	// own folder named from there, so that it compiles where it is.
 	OutputPaths []string
+	// Variants, when set, rewrites every permutation at once into one
+	// source per file that compiles for each with its own definitions
+	// (see rewrite_variants.go): the vertex outputs of all variants packed
+	// as one family, so that any variant's pixel shader reads any
+	// variant's vertex shader. All is implied. The variants file's name
+	// (their Pos.File) names it in messages and in the #error of a
+	// permutation that is not listed.
+	Variants []Variant
+	// VSVariants and PSVariants are each stage's own list of permutations
+	// (Urho3D's VS and PS defines), for the pair VSEntry and PSEntry
+	// name: the vertex shader in every permutation of one, the pixel
+	// shader in every permutation of the other, one source for both.
+	VSVariants, PSVariants []Variant
 	// verifyMerge makes RewriteVariants check that each variant reads
 	// the merged source as its own rewrite (the tests' property).
 	verifyMerge bool
@@ -78,6 +89,10 @@ type RewriteResult struct {
 	// Interfaces are the layouts planned, one per vertex shader
 	// rewritten, with the pixel shaders it feeds (LayoutOut).
 	Interfaces []layoutfile.Interface
+	// Panels are the register maps of the pairs rewritten (of every pair
+	// found when none was), each pair's vertex and pixel side side by
+	// side (emit.RegisterMap).
+	Panels []emit.MapPanel
 }
 
 // Rewrite reads the sources, finds the vertex/pixel pairs of their
@@ -86,24 +101,46 @@ type RewriteResult struct {
 // that the vertex shaders write the packed registers and their pixel
 // shaders read them, under their own names (see package rewrite). Every
 // pass that uses a rewritten shader is rewritten with it, so each pass
-// stays linked. Errors are an ir.ErrorList; nothing is returned then.
+// stays linked. With opts.Variants (or VSVariants and PSVariants) every
+// permutation is rewritten into one source. Errors about the input are an
+// ir.ErrorList, with the warnings in the result that comes with them; no
+// output is returned then.
 func Rewrite(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
-	if opts.Strategy == nil {
-		opts.Strategy = pack.Optimal{}
-	}
 	alone := (opts.VSEntry == "") != (opts.PSEntry == "")
+	stageVariants := len(opts.VSVariants) > 0 || len(opts.PSVariants) > 0
 	switch {
+	case opts.Budget > 0:
+		return nil, &OptionError{Option: ir.OptRegisters, Msg: "does not apply to a rewrite: it packs for vs_3_0's registers"}
+	case len(opts.Indexed) > 0:
+		return nil, &OptionError{Option: ir.OptIndexed, Msg: "does not apply to a rewrite: it packs every array a shader indexes in consecutive registers"}
+	case stageVariants && (len(opts.Variants) > 0 || len(opts.VSVariants) == 0 || len(opts.PSVariants) == 0 || opts.VSEntry == "" || opts.PSEntry == "" || opts.Layout != nil):
+		return nil, &OptionError{Option: ir.OptVSVariants, Msg: "and ps-variants go together, for a named vertex and pixel shader, without variants of both stages or a layout file to apply"}
+	case len(opts.Variants) > 0 && (alone || opts.Layout != nil):
+		return nil, &OptionError{Option: ir.OptVariants, Msg: "are rewritten as pairs (both entries, or the techniques), without a layout file to apply"}
 	case alone && opts.VSEntry != "" && opts.Layout == nil && !opts.LayoutOut:
-		return nil, errors.New("driver: a vertex shader rewritten alone needs a layout file to write (LayoutOut) or to apply (Layout)")
+		return nil, &OptionError{Option: ir.OptVSEntry, Msg: "alone rewrites the vertex stage alone: it needs a layout file to write (layout-out) or to apply (layout)"}
 	case alone && opts.PSEntry != "" && opts.Layout == nil:
-		return nil, errors.New("driver: a pixel shader rewritten alone needs the layout file of its vertex shader (Layout)")
+		return nil, &OptionError{Option: ir.OptPSEntry, Msg: "alone rewrites the pixel stage alone: it needs the layout file of its vertex shader (layout)"}
 	case !alone && opts.Layout != nil:
-		return nil, errors.New("driver: a layout file is applied to one stage rewritten alone (VSEntry or PSEntry)")
+		return nil, &OptionError{Option: ir.OptLayout, Msg: "is applied to one stage rewritten alone (vs-entry or ps-entry)"}
 	}
-	if opts.LayoutOut {
-		opts.All = true
+	var res *RewriteResult
+	var err error
+	switch {
+	case len(opts.Variants) > 0:
+		res, err = rewriteVariants(srcs, opts)
+	case stageVariants:
+		res, err = rewriteStageVariants(srcs, opts)
+	default:
+		if opts.LayoutOut {
+			opts.All = true
+		}
+		res, err = rewriteHooked(srcs, opts, &rewriteHooks{})
 	}
-	return rewriteHooked(srcs, opts, &rewriteHooks{})
+	if err == nil {
+		res.Panels = pairPanels(res.Pairs)
+	}
+	return res, err
 }
 
 // rewriteHooks change what a rewrite does for RewriteVariants.
@@ -143,7 +180,7 @@ func rewriteHooked(srcs []Source, opts RewriteOptions, h *rewriteHooks) (*Rewrit
 		pp := opts.PP
 		pp.Record = true // the permutation guards read what the text depends on
 		var err error
-		if units, err = parseAll(srcs, &pp, res); err != nil {
+		if units, res.Warnings, res.Deps, err = parseAll(srcs, &pp); err != nil {
 			return nil, err
 		}
 		if h.parsed != nil {
@@ -326,7 +363,7 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 		return need, nil
 	}
 	opts := setOptions{
-		strategy: w.opts.Strategy, cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true, typed: true,
+		strategy: w.opts.strategy(), cons: ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}, widen: true, typed: true,
 		apply: w.hooks.apply,
 	}
 	set, errs := w.layoutSet(comp, opts)
@@ -395,10 +432,10 @@ func (w *rewriter) componentPlan(comp []pair, plan *componentResult) (need bool,
 	return need, nil
 }
 
-// PairPanels are the register-map panels of the pairs a rewrite packed
+// pairPanels are the register-map panels of the pairs a rewrite packed
 // (all pairs found when it packed none), each pair's VS and PS side by
 // side: what shpack rewrite --svg draws.
-func PairPanels(pairs []RewrittenPair) []emit.MapPanel {
+func pairPanels(pairs []RewrittenPair) []emit.MapPanel {
 	var panels []emit.MapPanel
 	for _, rewritten := range []bool{true, false} {
 		for _, p := range pairs {

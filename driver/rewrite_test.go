@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/driver"
-	"github.com/shpack/shpack/hlsl"
+	"github.com/shpack/shpack/ir"
 )
 
 // scalars returns a struct of n float members after POSITION: with n > 10
@@ -92,7 +92,10 @@ func TestRewriteTwoSources(t *testing.T) {
 		"vs2.hlsl: error: MainVS is defined in vs.hlsl and in vs2.hlsl: shpack cannot tell which one is the entry point", err.Error())
 
 	_, err = driver.Rewrite([]driver.Source{{Name: "vs.hlsl", Src: []byte(vs)}}, driver.RewriteOptions{VSEntry: "MainVS"})
-	assert.EqualError(t, err, "driver: a vertex shader rewritten alone needs a layout file to write (LayoutOut) or to apply (Layout)")
+	var oe *driver.OptionError
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, ir.OptVSEntry, oe.Option)
+	assert.EqualError(t, err, "vs-entry alone rewrites the vertex stage alone: it needs a layout file to write (layout-out) or to apply (layout)")
 }
 
 func TestRewriteNothing(t *testing.T) {
@@ -141,29 +144,30 @@ S onlyStruct(float4 p : POSITION) { S o = (S)0; return o; }
 S withOut(float4 p : POSITION, out float fog : FOG) { S o = (S)0; fog = 0; return o; }
 float4 plain(float4 p : POSITION, out float2 uv : TEXCOORD0) : POSITION { uv = 0; return p; }
 `
-	u, err := hlsl.ParseFile("a.hlsl", []byte(src), &hlsl.PPOptions{})
+	pack := func(entry string) (*driver.PackResult, error) {
+		return driver.Pack(driver.Source{Name: "a.hlsl", Src: []byte(src)}, driver.PackOptions{Select: driver.Selector{Entry: entry}, HLSL: true})
+	}
+	res, err := pack("onlyStruct")
 	require.NoError(t, err)
-	sig, vars, err := driver.PackedHLSLOutputs(u, "onlyStruct")
-	require.NoError(t, err)
-	assert.Equal(t, "S", sig.Name)
-	assert.Nil(t, vars)
+	assert.Equal(t, "S", res.Layout.Sig.Name)
+	assert.Nil(t, res.Vars)
 
-	sig, vars, err = driver.PackedHLSLOutputs(u, "withOut")
+	res, err = pack("withOut")
 	require.NoError(t, err)
-	require.Len(t, vars, 2)
-	assert.Equal(t, "S ret", vars[0].Decl)
-	assert.Equal(t, "float fog", vars[1].Decl)
+	require.Len(t, res.Vars, 2)
+	assert.Equal(t, "S ret", res.Vars[0].Decl)
+	assert.Equal(t, "float fog", res.Vars[1].Decl)
 	var access []string
-	for _, e := range sig.Elements {
+	for _, e := range res.Layout.Sig.Elements {
 		access = append(access, e.Access)
 	}
 	assert.Equal(t, []string{"ret.p", "ret.uv", "fog"}, access)
 
-	sig, vars, err = driver.PackedHLSLOutputs(u, "plain")
+	res, err = pack("plain")
 	require.NoError(t, err)
-	assert.Equal(t, "ret", sig.Elements[0].Access)
-	assert.Equal(t, "float4", vars[0].Type)
-	_, _, err = driver.PackedHLSLOutputs(u, "missing")
+	assert.Equal(t, "ret", res.Layout.Sig.Elements[0].Access)
+	assert.Equal(t, "float4", res.Vars[0].Type)
+	_, err = pack("missing")
 	assert.Error(t, err)
 }
 
@@ -176,7 +180,7 @@ V VS(float4 p : POSITION) { V o = (V)0; o.p = p; return o; }
 float4 PS(V i) : COLOR0 { return i.uv.xyxy; }
 technique T { pass P0 { VertexShader = compile vs_3_0 VS(); } pass { PixelShader = compile ps_3_0 PS(); } }
 `
-	_, err := driver.LinkEffect(driver.Source{Name: "fx.fx", Src: []byte(src)}, driver.LinkOptions{})
+	_, err := driver.Link([]driver.Source{{Name: "fx.fx", Src: []byte(src)}}, driver.LinkOptions{})
 	require.Error(t, err)
 	assert.Equal(t, "fx.fx:4:15: error: technique T, pass P0 sets a vertex shader and no pixel shader: link pairs the two, unless a pair is named (vs-entry=NAME ps-entry=NAME)\n"+
 		"fx.fx:4:63: error: technique T, pass (unnamed) sets a pixel shader and no vertex shader: link pairs the two, unless a pair is named (vs-entry=NAME ps-entry=NAME)", err.Error())
@@ -197,7 +201,7 @@ technique T {
   pass B { VertexShader = compile vs_3_0 VS2(); PixelShader = compile ps_3_0 PS(); }
 }
 `
-	res, err := driver.LinkEffect(driver.Source{Name: "fam.fx", Src: []byte(src)}, driver.LinkOptions{Portable: true})
+	res, err := driver.Link([]driver.Source{{Name: "fam.fx", Src: []byte(src)}}, driver.LinkOptions{Packing: driver.Packing{Portable: true}})
 	require.NoError(t, err)
 	require.Len(t, res.Shared, 1)
 	assert.Equal(t, []int{2, 2}, res.Shared[0].Registers)

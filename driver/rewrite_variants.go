@@ -14,7 +14,7 @@ import (
 
 // Rewriting every permutation into one source.
 //
-// RewriteVariants rewrites the sources once per variant, and merges the
+// Rewrite with Variants rewrites the sources once per variant, and merges the
 // rewrites into one file per source that compiles for each variant with
 // the engine's own -D flags. Three passes:
 //
@@ -34,7 +34,7 @@ import (
 //     its interface is one of theirs, and stops at an #error naming the
 //     variants file otherwise.
 //
-// RewriteStageVariants is the same for an engine that compiles its
+// VSVariants and PSVariants do the same for an engine that compiles its
 // vertex and pixel shaders with lists of permutations of their own
 // (Urho3D's VS and PS defines): the vertex shaders of the vertex list are
 // one family, and the pixel shader of each permutation of the pixel list
@@ -57,25 +57,19 @@ type variantSet struct {
 	cond string
 }
 
-// RewriteVariants is Rewrite for every variant of vars at once (see
-// above). opts.All is implied: a variant that fits is rewritten too, so
-// that any variant's pixel shader reads any variant's vertex shader.
-// varsName names the variants file in messages and in the #error.
-func RewriteVariants(srcs []Source, opts RewriteOptions, vars []Variant, varsName string) (*RewriteResult, error) {
-	if (opts.VSEntry == "") != (opts.PSEntry == "") || opts.Layout != nil {
-		return nil, fmt.Errorf("driver: variants are rewritten as pairs (both entries or techniques), without a layout file to apply")
-	}
-	return rewriteVariantSets(srcs, opts, []variantSet{{vars: vars, name: varsName, both: true}})
+// rewriteVariants is Rewrite of opts.Variants: one list for both stages.
+// All is implied: a variant that fits is rewritten too, so that any
+// variant's pixel shader reads any variant's vertex shader.
+func rewriteVariants(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
+	return rewriteVariantSets(srcs, opts, []variantSet{{vars: opts.Variants, name: variantsName(opts.Variants), both: true}})
 }
 
-// RewriteStageVariants is RewriteVariants for lists of permutations of
-// each stage (see above): vs the vertex shader opts.VSEntry is compiled
-// in, ps the pixel shader opts.PSEntry; vsName and psName name their
-// files.
-func RewriteStageVariants(srcs []Source, opts RewriteOptions, vs, ps []Variant, vsName, psName string) (*RewriteResult, error) {
-	if opts.VSEntry == "" || opts.PSEntry == "" || opts.Layout != nil {
-		return nil, fmt.Errorf("driver: variants of each stage are rewritten for a named vertex and pixel shader, without a layout file to apply")
-	}
+// rewriteStageVariants is Rewrite of opts.VSVariants and opts.PSVariants:
+// the vertex shader opts.VSEntry in every permutation of one, the pixel
+// shader opts.PSEntry in every permutation of the other.
+func rewriteStageVariants(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
+	vs, ps := opts.VSVariants, opts.PSVariants
+	vsName, psName := variantsName(vs), variantsName(ps)
 	vsCond, psCond, err := stageConditions(vs, ps, vsName, psName)
 	if err != nil {
 		return nil, err
@@ -84,6 +78,17 @@ func RewriteStageVariants(srcs []Source, opts RewriteOptions, vs, ps []Variant, 
 		{vars: vs, name: vsName, stage: ir.Vertex, cond: vsCond},
 		{vars: ps, name: psName, stage: ir.Pixel, cond: psCond},
 	})
+}
+
+// variantsName names a list of variants in messages: the file
+// ParseVariants read it from.
+func variantsName(vars []Variant) string {
+	for _, v := range vars {
+		if v.Pos.File != "" {
+			return v.Pos.File
+		}
+	}
+	return "the variants"
 }
 
 // stageConditions finds what tells the stages' lists apart: the macros
@@ -130,112 +135,175 @@ func stageConditions(vs, ps []Variant, vsName, psName string) (string, string, e
 	return cond(vsOnly, psOnly), cond(psOnly, vsOnly), nil
 }
 
-// rewriteVariantSets rewrites every variant of sets (one list for both
-// stages, or one list per stage) into one source per file.
+// A variantRewrite rewrites every variant of its sets (one list for both
+// stages, or one list per stage) into one source per file, in the three
+// passes told above: the state of rewriteVariantSets.
+type variantRewrite struct {
+	srcs []Source
+	opts RewriteOptions // every variant's, but for its definitions
+	sets []variantSet
+	n    int // the variants of the list that compiles vertex shaders
+
+	// parsed and classes are each set's: each variant's sources as parsed
+	// (pass 1 fills them, pass 3 reuses them), and its classes.
+	parsed  [][]parsedSources
+	classes []variantClasses
+
+	// Pass 1: per vertex shader, its signature in each variant, in the
+	// order met; every pair rewritten, in every variant.
+	sigs  map[vsKey][]*ir.Signature
+	order []vsKey
+	links []pair
+
+	// Pass 2: per variant, the family layouts to apply by vertex shader;
+	// every interface; the notes that say what the families cost.
+	applied []map[string]*layoutfile.Interface
+	family  []layoutfile.Interface
+	notes   []ir.Note
+
+	// Pass 3: per file, each variant's edits; the first variant's result,
+	// which gathers the files read and the pairs.
+	per [][]rewrite.MergeVariant
+	res *RewriteResult
+}
+
+// A vsKey is a vertex shader: the file it is defined in and its name.
+type vsKey struct {
+	file int
+	name string
+}
+
+// rewriteVariantSets rewrites every variant of sets into one source per
+// file.
 func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (*RewriteResult, error) {
-	// The merged outputs are relocated once, at the end.
-	paths := opts.OutputPaths
-	opts.OutputPaths = nil
 	for _, set := range sets {
 		if len(set.vars) == 0 {
 			return nil, fmt.Errorf("driver: no variants in %s", set.name)
 		}
 	}
-	opts.All = true
-	if opts.Strategy == nil {
-		opts.Strategy = pack.Optimal{}
-	}
-	layoutOut := opts.LayoutOut
-	opts.LayoutOut = false
-	variantOpts := func(set variantSet, v Variant) RewriteOptions {
-		o := opts
-		o.PP.Defines = append(slices.Clone(opts.PP.Defines), v.Defines...)
-		if !set.both {
-			if set.stage == ir.Vertex {
-				o.PSEntry = ""
-			} else {
-				o.VSEntry = ""
-			}
-		}
-		return o
-	}
-	type vsKey struct {
-		file int
-		name string
-	}
-	// 1. Each variant's vertex shaders alone.
-	vsSet := sets[0] // the list that compiles vertex shaders
-	n := len(vsSet.vars)
-	sigs := map[vsKey][]*ir.Signature{} // per vertex shader, per variant
-	var order []vsKey
-	var links []pair // every pair rewritten, in every variant
-	var errs ir.ErrorList
-	parsed := make([][]parsedSources, len(sets)) // each variant's, for pass 3
+	// The merged outputs are relocated once, at the end, and the
+	// interfaces recorded are the families'.
+	paths, layoutOut := opts.OutputPaths, opts.LayoutOut
+	opts.OutputPaths, opts.LayoutOut, opts.All = nil, false, true
+	r := &variantRewrite{srcs: srcs, opts: opts, sets: sets, n: len(sets[0].vars), sigs: map[vsKey][]*ir.Signature{}}
+	r.parsed = make([][]parsedSources, len(sets))
+	r.classes = make([]variantClasses, len(sets))
 	for s, set := range sets {
-		parsed[s] = make([]parsedSources, len(set.vars))
+		r.parsed[s] = make([]parsedSources, len(set.vars))
+		r.classes[s].rep = make([]int, len(set.vars))
 	}
-	// Variants that give every macro their preprocessing reads the same
-	// definition preprocess, plan and rewrite alike: each is done once,
-	// for the first of its class (an engine's permutations often differ
-	// in macros a file never reads).
-	classes := make([]variantClasses, len(sets))
-	for s := range sets {
-		classes[s].rep = make([]int, len(sets[s].vars))
+	if err := r.planVertex(); err != nil {
+		return nil, err
 	}
-	planned := make([]*RewriteResult, n)
+	if err := r.packFamilies(); err != nil {
+		return nil, err
+	}
+	if err := r.rewriteEach(); err != nil {
+		return nil, err
+	}
+	merged, err := r.merge()
+	if err != nil {
+		return nil, err
+	}
+	if opts.verifyMerge {
+		if err := r.verify(merged); err != nil {
+			return nil, err
+		}
+	}
+	res := r.res
+	relocateOutputs(srcs, merged, paths)
+	res.Outputs = merged
+	// The first variant's notes stand for every variant's, but for what
+	// it packed: the family notes say that of all of them.
+	res.Notes = append(r.notes, slices.DeleteFunc(res.Notes, func(n ir.Note) bool { return n.Packed })...)
+	if layoutOut {
+		res.Interfaces = r.family
+	}
+	return res, nil
+}
+
+// variantOpts are the options of variant v of set: its definitions after
+// the run's, and in a list of one stage that stage's entry alone.
+func (r *variantRewrite) variantOpts(set variantSet, v Variant) RewriteOptions {
+	o := r.opts
+	o.PP.Defines = append(slices.Clone(r.opts.PP.Defines), v.Defines...)
+	if !set.both {
+		if set.stage == ir.Vertex {
+			o.PSEntry = ""
+		} else {
+			o.VSEntry = ""
+		}
+	}
+	return o
+}
+
+// planVertex is pass 1: each variant's vertex shaders planned on their
+// own. Variants that give every macro their preprocessing reads the same
+// definition preprocess, plan and rewrite alike: each is done once, for
+// the first of its class (an engine's permutations often differ in macros
+// a file never reads).
+func (r *variantRewrite) planVertex() error {
+	vsSet := r.sets[0] // the list that compiles vertex shaders
+	planned := make([]*RewriteResult, r.n)
+	var errs ir.ErrorList
 	for vi, v := range vsSet.vars {
-		res := planned[classes[0].of(vi, variantOpts(vsSet, v).PP.Defines)]
+		defs := r.variantOpts(vsSet, v).PP.Defines
+		res := planned[r.classes[0].of(vi, defs)]
 		if res == nil {
 			var err error
-			res, err = rewriteHooked(srcs, variantOpts(vsSet, v), &rewriteHooks{planOnly: true, parsed: &parsed[0][vi]})
+			res, err = rewriteHooked(r.srcs, r.variantOpts(vsSet, v), &rewriteHooks{planOnly: true, parsed: &r.parsed[0][vi]})
 			if err != nil {
 				errs = append(errs, inVariant(v, err)...)
 				continue
 			}
 			planned[vi] = res
-			classes[0].add(vi, variantOpts(vsSet, v).PP.Defines, parsed[0][vi].units)
+			r.classes[0].add(vi, defs, r.parsed[0][vi].units)
 		}
 		seen := map[vsKey]bool{}
 		for _, p := range res.Pairs {
 			if !p.Rewritten || p.VS == "" {
 				continue
 			}
-			if vsSet.both {
-				links = append(links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: node{p.psFile, p.PS, ir.Pixel}})
-			} else {
-				links = append(links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: node{-1, opts.PSEntry, ir.Pixel}})
+			ps := node{p.psFile, p.PS, ir.Pixel}
+			if !vsSet.both {
+				ps = node{-1, r.opts.PSEntry, ir.Pixel}
 			}
+			r.links = append(r.links, pair{vs: node{p.vsFile, p.VS, ir.Vertex}, ps: ps})
 			k := vsKey{p.vsFile, p.VS}
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
-			if _, ok := sigs[k]; !ok {
-				order = append(order, k)
+			if _, ok := r.sigs[k]; !ok {
+				r.order = append(r.order, k)
 			}
-			sigs[k] = append(sigs[k], p.VSLayout.Sig)
+			r.sigs[k] = append(r.sigs[k], p.VSLayout.Sig)
 		}
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, errs
+		return errs
 	}
-	for _, k := range order {
-		if len(sigs[k]) != n {
-			at := sigs[k][0] // the vertex shader, where a variant that rewrites it has it
-			return nil, ir.ErrorList{ir.Errorf(at.Pos, at.Include, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(sigs[k]), n, vsSet.name)}
+	for _, k := range r.order {
+		if len(r.sigs[k]) != r.n {
+			at := r.sigs[k][0] // the vertex shader, where a variant that rewrites it has it
+			return ir.ErrorList{ir.Errorf(at.Pos, at.Include, "%s is rewritten in %d of the %d variants of %s: each variant must have the same pairs", k.name, len(r.sigs[k]), r.n, vsSet.name)}
 		}
 	}
-	// 2. One family per linked set (vertex shaders that feed one pixel
-	// shader), over every variant of each: a semantic at one place in all.
-	cons := ir.Constraints{MixColor: opts.MixColor, Portable: true, TexcoordNames: opts.TexcoordNames}
-	applied := make([]map[string]*layoutfile.Interface, n)
-	for i := range applied {
-		applied[i] = map[string]*layoutfile.Interface{}
+	return nil
+}
+
+// packFamilies is pass 2: one family per linked set (vertex shaders that
+// feed one pixel shader), over every variant of each: a semantic at one
+// place in all.
+func (r *variantRewrite) packFamilies() error {
+	vars := r.sets[0].vars
+	cons := ir.Constraints{MixColor: r.opts.MixColor, Portable: true, TexcoordNames: r.opts.TexcoordNames}
+	r.applied = make([]map[string]*layoutfile.Interface, r.n)
+	for i := range r.applied {
+		r.applied[i] = map[string]*layoutfile.Interface{}
 	}
-	var family []layoutfile.Interface // every interface, for a pixel list and --layout-out
-	var notes []ir.Note
-	for _, comp := range components(links) {
+	for _, comp := range components(r.links) {
 		var group []vsKey
 		var psNames []string
 		for _, p := range comp {
@@ -249,27 +317,27 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 		var famSigs []*ir.Signature
 		var labels []string
 		for _, k := range group {
-			for i, v := range vsSet.vars {
-				famSigs = append(famSigs, sigs[k][i])
+			for i, v := range vars {
+				famSigs = append(famSigs, r.sigs[k][i])
 				labels = append(labels, k.name+" (variant "+v.Name+")")
 			}
 		}
 		fl, err := pack.Family(famSigs, labels, ir.VS30Out(), cons)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for g, k := range group {
 			var own []string
-			for i := range vsSet.vars {
-				m := g*n + i
+			for i := range vars {
+				m := g*r.n + i
 				it, err := layoutfile.FromLayout(fl.Layouts[m], []string{k.name}, psNames)
 				if err != nil {
-					return nil, err
+					return err
 				}
-				it.Variants = []string{vsSet.vars[i].Name}
-				applied[i][k.name] = &it
-				family = layoutfile.AddVariant(family, it)
-				own = append(own, fmt.Sprintf("%s %d (alone %d)", vsSet.vars[i].Name, fl.Layouts[m].GeneralRegisters(), fl.Own[m]))
+				it.Variants = []string{vars[i].Name}
+				r.applied[i][k.name] = &it
+				r.family = layoutfile.AddVariant(r.family, it)
+				own = append(own, fmt.Sprintf("%s %d (alone %d)", vars[i].Name, fl.Layouts[m].GeneralRegisters(), fl.Own[m]))
 			}
 			with := ""
 			if len(group) > 1 {
@@ -281,142 +349,155 @@ func rewriteVariantSets(srcs []Source, opts RewriteOptions, sets []variantSet) (
 				}
 				with = ", with " + joinList(others) + " for the pixel shaders they share"
 			}
-			notes = append(notes, ir.Note{Pos: sigs[k][0].Pos, Packed: true, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, n, with, strings.Join(own, ", "))})
+			r.notes = append(r.notes, ir.Note{Pos: r.sigs[k][0].Pos, Packed: true, Msg: fmt.Sprintf("%s: %d variants share one layout%s; general registers: %s", k.name, r.n, with, strings.Join(own, ", "))})
 		}
 	}
-	// 3. Each variant with its family layouts, merged.
-	names := make([][]string, len(sets))
-	for s, set := range sets {
-		names[s] = macroNames(set.vars)
-	}
-	per := make([][]rewrite.MergeVariant, len(srcs)) // per file, per variant
-	var res *RewriteResult
-	for s, set := range sets {
+	return nil
+}
+
+// rewriteEach is pass 3: each variant rewritten with its family layouts
+// applied, its edits kept for the merge.
+func (r *variantRewrite) rewriteEach() error {
+	r.per = make([][]rewrite.MergeVariant, len(r.srcs))
+	var errs ir.ErrorList
+	for s, set := range r.sets {
+		names := macroNames(set.vars)
 		done := make([][]rewrite.MergeVariant, len(set.vars)) // per variant, per file
 		for i, v := range set.vars {
+			defs := r.variantOpts(set, v).PP.Defines
 			// A variant of another's class, with the same family
 			// layouts, rewrites as that one did.
-			if r := classes[s].of(i, variantOpts(set, v).PP.Defines); r != i && done[r] != nil && (s > 0 || sameApplied(applied[r], applied[i])) {
-				for f := range srcs {
-					mv := done[r][f]
-					mv.Fallback = defineCondition(names[s], v)
-					per[f] = append(per[f], mv)
+			if c := r.classes[s].of(i, defs); c != i && done[c] != nil && (s > 0 || sameApplied(r.applied[c], r.applied[i])) {
+				for f := range r.srcs {
+					mv := done[c][f]
+					mv.Fallback = defineCondition(names, v)
+					r.per[f] = append(r.per[f], mv)
 				}
-				done[i] = done[r]
+				done[i] = done[c]
 				continue
 			}
-			var edits [][]rewrite.Edit
-			h := &rewriteHooks{guards: map[string]string{}, parsed: &parsed[s][i], edits: &edits}
-			o := variantOpts(set, v)
-			switch {
-			case set.both:
-				h.apply = applied[i]
-			case set.stage == ir.Vertex:
-				o.Layout = &layoutfile.File{Name: set.name, Interfaces: []layoutfile.Interface{*applied[i][opts.VSEntry]}}
-			default:
-				o.Layout = &layoutfile.File{Name: vsSet.name, Interfaces: family}
-			}
-			r, err := rewriteHooked(srcs, o, h)
+			mvs, err := r.rewriteOne(s, i, names)
 			if err != nil {
 				errs = append(errs, inVariant(v, err)...)
 				continue
 			}
-			var rewrote []string
-			for _, fe := range edits {
-				for _, e := range fe {
-					if !slices.Contains(rewrote, e.Entry) {
-						rewrote = append(rewrote, e.Entry)
-					}
-				}
+			for f, mv := range mvs {
+				r.per[f] = append(r.per[f], mv)
 			}
-			for f := range srcs {
-				mv := rewrite.MergeVariant{Edits: edits[f], Rewrote: rewrote, Guards: h.guards, Stage: set.cond, Fallback: defineCondition(names[s], v)}
-				per[f] = append(per[f], mv)
-				done[i] = append(done[i], mv)
-			}
-			classes[s].add(i, variantOpts(set, v).PP.Defines, parsed[s][i].units)
-			if !set.both {
-				// A stage alone notes the layout file it applies: here,
-				// the family, which the notes of pass 2 describe.
-				r.Notes = nil
-			}
-			if res == nil {
-				res = r
-				continue
-			}
-			for _, d := range r.Deps {
-				if !slices.Contains(res.Deps, d) {
-					res.Deps = append(res.Deps, d)
-				}
-			}
-			if !set.both && set.stage == ir.Pixel && i == 0 {
-				res.Pairs = append(res.Pairs, r.Pairs...)
-				notes = append(notes, ir.Note{Pos: r.Pairs[0].PSLayout.Sig.Pos, Msg: fmt.Sprintf("%s: the %d variants of %s read the family's registers, each from the vertex variants that write everything it reads",
-					opts.PSEntry, len(set.vars), set.name)})
-			}
+			done[i] = mvs
+			r.classes[s].add(i, defs, r.parsed[s][i].units)
 		}
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, errs
+		return errs
 	}
+	return nil
+}
+
+// rewriteOne rewrites variant i of set s with its family layouts, and
+// returns its edits of each file; the first result gathers the files read
+// and the pairs of every variant.
+func (r *variantRewrite) rewriteOne(s, i int, names []string) ([]rewrite.MergeVariant, error) {
+	set, v := r.sets[s], r.sets[s].vars[i]
+	var edits [][]rewrite.Edit
+	h := &rewriteHooks{guards: map[string]string{}, parsed: &r.parsed[s][i], edits: &edits}
+	o := r.variantOpts(set, v)
+	switch {
+	case set.both:
+		h.apply = r.applied[i]
+	case set.stage == ir.Vertex:
+		o.Layout = &layoutfile.File{Name: set.name, Interfaces: []layoutfile.Interface{*r.applied[i][r.opts.VSEntry]}}
+	default:
+		o.Layout = &layoutfile.File{Name: r.sets[0].name, Interfaces: r.family}
+	}
+	res, err := rewriteHooked(r.srcs, o, h)
+	if err != nil {
+		return nil, err
+	}
+	var rewrote []string
+	for _, fe := range edits {
+		for _, e := range fe {
+			if !slices.Contains(rewrote, e.Entry) {
+				rewrote = append(rewrote, e.Entry)
+			}
+		}
+	}
+	mvs := make([]rewrite.MergeVariant, len(r.srcs))
+	for f := range r.srcs {
+		mvs[f] = rewrite.MergeVariant{Edits: edits[f], Rewrote: rewrote, Guards: h.guards, Stage: set.cond, Fallback: defineCondition(names, v)}
+	}
+	if !set.both {
+		// A stage alone notes the layout file it applies: here, the
+		// family, which the notes of pass 2 describe.
+		res.Notes = nil
+	}
+	if r.res == nil {
+		r.res = res
+		return mvs, nil
+	}
+	r.res.Deps = addDeps(r.res.Deps, res.Deps...)
+	if !set.both && set.stage == ir.Pixel && i == 0 {
+		r.res.Pairs = append(r.res.Pairs, res.Pairs...)
+		r.notes = append(r.notes, ir.Note{Pos: res.Pairs[0].PSLayout.Sig.Pos, Msg: fmt.Sprintf("%s: the %d variants of %s read the family's registers, each from the vertex variants that write everything it reads",
+			r.opts.PSEntry, len(set.vars), set.name)})
+	}
+	return mvs, nil
+}
+
+// merge merges each file's variants (rewrite.Merge).
+func (r *variantRewrite) merge() ([][]byte, error) {
 	listOf := func(entry string) string {
-		for _, set := range sets {
-			if set.both || (set.stage == ir.Vertex) == (entry == opts.VSEntry) {
+		for _, set := range r.sets {
+			if set.both || (set.stage == ir.Vertex) == (entry == r.opts.VSEntry) {
 				return set.name
 			}
 		}
-		return sets[0].name
+		return r.sets[0].name
 	}
-	merged := make([][]byte, len(srcs))
-	for f := range srcs {
-		m, err := rewrite.Merge(srcs[f].Name, srcs[f].Src, per[f], func(entries []string) string { return errorMessage(entries, listOf) })
+	merged := make([][]byte, len(r.srcs))
+	for f, src := range r.srcs {
+		m, err := rewrite.Merge(src.Name, src.Src, r.per[f], func(entries []string) string { return errorMessage(entries, listOf) })
 		if err != nil {
 			return nil, err
 		}
 		merged[f] = m
 	}
-	if opts.verifyMerge {
-		// Each variant compiles the merge as it would its own rewrite:
-		// the same tokens once preprocessed with its definitions.
-		k := 0
-		for _, set := range sets {
-			for _, v := range set.vars {
-				o := variantOpts(set, v)
-				for f := range srcs {
-					own := rewrite.ApplyEdits(srcs[f].Src, per[f][k].Edits)
-					if a, b := tokenTexts(srcs[f].Name, own, o.PP), tokenTexts(srcs[f].Name, merged[f], o.PP); !slices.Equal(a, b) {
-						return nil, fmt.Errorf("internal error: variant %s of %s reads the merge otherwise than its own rewrite", v.Name, srcs[f].Name)
-					}
+	return merged, nil
+}
+
+// verify checks the tests' property: each variant compiles the merge as
+// it would its own rewrite (the same tokens once preprocessed with its
+// definitions), and a variant taken for another (variantClasses)
+// preprocesses every source into that one's tokens.
+func (r *variantRewrite) verify(merged [][]byte) error {
+	k := 0
+	for _, set := range r.sets {
+		for _, v := range set.vars {
+			pp := r.variantOpts(set, v).PP
+			for f, src := range r.srcs {
+				own := rewrite.ApplyEdits(src.Src, r.per[f][k].Edits)
+				if a, b := tokenTexts(src.Name, own, pp), tokenTexts(src.Name, merged[f], pp); !slices.Equal(a, b) {
+					return fmt.Errorf("internal error: variant %s of %s reads the merge otherwise than its own rewrite", v.Name, src.Name)
 				}
-				k++
 			}
+			k++
 		}
-		// And a variant taken for another (variantClasses) preprocesses
-		// every source into that one's tokens.
-		for s, set := range sets {
-			for i, v := range set.vars {
-				r := classes[s].rep[i]
-				if r == i {
-					continue
-				}
-				for f := range srcs {
-					if a, b := tokenTexts(srcs[f].Name, srcs[f].Src, variantOpts(set, v).PP), tokenTexts(srcs[f].Name, srcs[f].Src, variantOpts(set, set.vars[r]).PP); !slices.Equal(a, b) {
-						return nil, fmt.Errorf("internal error: variant %s was taken for %s, which preprocesses %s otherwise", v.Name, set.vars[r].Name, srcs[f].Name)
-					}
+	}
+	for s, set := range r.sets {
+		for i, v := range set.vars {
+			c := r.classes[s].rep[i]
+			if c == i {
+				continue
+			}
+			for _, src := range r.srcs {
+				if a, b := tokenTexts(src.Name, src.Src, r.variantOpts(set, v).PP), tokenTexts(src.Name, src.Src, r.variantOpts(set, set.vars[c]).PP); !slices.Equal(a, b) {
+					return fmt.Errorf("internal error: variant %s was taken for %s, which preprocesses %s otherwise", v.Name, set.vars[c].Name, src.Name)
 				}
 			}
 		}
 	}
-	relocateOutputs(srcs, merged, paths)
-	res.Outputs = merged
-	// The first variant's notes stand for every variant's, but for what
-	// it packed: the family notes say that of all of them.
-	res.Notes = append(notes, slices.DeleteFunc(res.Notes, func(n ir.Note) bool { return n.Packed })...)
-	if layoutOut {
-		res.Interfaces = family
-	}
-	return res, nil
+	return nil
 }
 
 // tokenTexts preprocesses src and returns its tokens' texts, or the

@@ -13,19 +13,10 @@ import (
 // Which signature of a file: the default of "shpack FILE" and the
 // candidates of a comparison.
 
-// DefaultSignature finds the signature of a file to pack for register file
-// f: the struct or the entry point named (an entry's inputs or outputs, by
-// f's direction), or by default:
-//   - the vertex shaders of the file's techniques (their pixel shaders for
-//     a pixel side), when they compile one function;
-//   - else the only struct with semantics that a function returns (if
-//     several, the only one of them that is valid for f: with a POSITION0
-//     member for vertex outputs);
-//   - else the only valid struct, or the only struct with semantics.
-//
-// When it cannot choose, the error lists the candidates as notes. Errors
-// are ir.ErrorList values.
-func DefaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
+// chooseSignature finds the signature of u to pack for register file f:
+// the struct or the entry point named, or the default Pack describes.
+// Errors are ir.ErrorList values.
+func chooseSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
 	sig, err := defaultSignature(u, f, structName, entry)
 	return sig, withPartial(err, f)
 }
@@ -50,6 +41,11 @@ func withPartial(err error, f *ir.RegisterFile) error {
 	errs = append(errs, ir.ValidateSignature(partial, f, ir.Constraints{})...)
 	errs.Sort()
 	return errs
+}
+
+// selectSignature is chooseSignature of what sel names.
+func selectSignature(u *hlsl.Unit, f *ir.RegisterFile, sel Selector) (*ir.Signature, error) {
+	return chooseSignature(u, f, sel.Struct, sel.Entry)
 }
 
 func defaultSignature(u *hlsl.Unit, f *ir.RegisterFile, structName, entry string) (*ir.Signature, error) {
@@ -224,8 +220,8 @@ func candidateHint(u *hlsl.Unit) string {
 	return " (structs with semantics: " + strings.Join(names, ", ") + ")"
 }
 
-// A Candidate is a signature of a file that a comparison evaluates.
-type Candidate struct {
+// A candidate is a signature of a file that a comparison evaluates.
+type candidate struct {
 	Kind string
 	Name string
 	Pos  ir.Pos
@@ -233,7 +229,7 @@ type Candidate struct {
 	Err  error
 }
 
-// Candidates lists the signatures of a unit to compare for f. In a file
+// candidates lists the signatures of a unit to compare for f. In a file
 // whose techniques compile shaders of f's stage: the outputs of those
 // vertex shaders, or the inputs of those pixel shaders. Otherwise, vertex
 // outputs: structs with a POSITION0 member, and entry points whose outputs
@@ -241,11 +237,11 @@ type Candidate struct {
 // the inputs of functions that return COLORn or SV_Targetn (directly, or
 // through a struct's members). Structs that fail to lower are listed with
 // their errors when they carry POSITION0 in their source.
-func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
+func candidates(u *hlsl.Unit, f *ir.RegisterFile) []candidate {
 	if names := techniqueEntries(u, f.Profile.Stage); len(names) > 0 {
-		var out []Candidate
+		var out []candidate
 		for _, n := range names {
-			c := Candidate{Kind: "function", Name: n.name, Pos: n.pos}
+			c := candidate{Kind: "function", Name: n.name, Pos: n.pos}
 			in, outSig, err := u.Entry(n.name)
 			switch {
 			case err != nil:
@@ -263,7 +259,7 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 		return out
 	}
 	list := u.List()
-	var out []Candidate
+	var out []candidate
 	structs := map[string]bool{}
 	if f.Profile.Stage == ir.Vertex {
 		for _, li := range list {
@@ -271,12 +267,12 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 				continue
 			}
 			if li.Err != nil {
-				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err})
+				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: li.Err})
 				continue
 			}
 			if li.Sig.HasPosition0() {
 				structs[li.Name] = true
-				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Sig})
+				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Sig})
 			}
 		}
 	}
@@ -295,7 +291,7 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 			// says about them.
 			if defs[li.Name] > 1 {
 				if _, _, err := u.Entry(li.Name); err != nil {
-					out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: err})
+					out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Err: err})
 				}
 				defs[li.Name] = -1
 			}
@@ -303,15 +299,15 @@ func Candidates(u *hlsl.Unit, f *ir.RegisterFile) []Candidate {
 		}
 		if f.Profile.Stage == ir.Vertex {
 			if li.Out.HasPosition0() && (!structs[li.Returns] || li.OutParams) {
-				out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Out})
+				out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.Out})
 			}
 			continue
 		}
 		if writesColor(li.Out) && len(li.In.Elements) > 0 {
-			out = append(out, Candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.In})
+			out = append(out, candidate{Kind: li.Kind, Name: li.Name, Pos: li.Pos, Sig: li.In})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Candidate) int { return ir.ComparePos(a.Pos, b.Pos) })
+	slices.SortStableFunc(out, func(a, b candidate) int { return ir.ComparePos(a.Pos, b.Pos) })
 	return out
 }
 

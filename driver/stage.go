@@ -114,12 +114,12 @@ func (w *rewriter) rewriteVertexAlone(n node, plan *rewrite.Plan) {
 		}
 	} else {
 		cons := ir.Constraints{MixColor: w.opts.MixColor, Portable: true, TexcoordNames: w.opts.TexcoordNames}
-		l, err = pack.ForFile(w.opts.Strategy, sig, vsFile, cons)
+		l, err = pack.ForFile(w.opts.strategy(), sig, vsFile, cons)
 		if err != nil && sig != ep.Out {
 			// As for a pair: int and bool outputs kept in registers of
 			// their own can cost the registers that let it fit; then they
 			// share, converted on their way.
-			if l2, err2 := pack.ForFile(w.opts.Strategy, ep.Out, vsFile, cons); err2 == nil {
+			if l2, err2 := pack.ForFile(w.opts.strategy(), ep.Out, vsFile, cons); err2 == nil {
 				why := err.Error()
 				if el := ir.Errors(err); len(el) > 0 {
 					why = el[0].Msg

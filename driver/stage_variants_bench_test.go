@@ -50,7 +50,7 @@ func BenchmarkRewriteStageVariants(b *testing.B) {
 		vs, ps := stageVariants(b, n, "VSX"), stageVariants(b, n, "PSX")
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				res, err := driver.RewriteStageVariants(s, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS"}, vs, ps, "vs.variants", "ps.variants")
+				res, err := driver.Rewrite(s, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS", VSVariants: vs, PSVariants: ps})
 				if err != nil {
 					b.Fatal(err)
 				}

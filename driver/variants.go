@@ -10,6 +10,7 @@ import (
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/hlsl/pp"
 	"github.com/shpack/shpack/ir"
+	"github.com/shpack/shpack/layoutfile"
 	"github.com/shpack/shpack/pack"
 )
 
@@ -200,16 +201,10 @@ func validVariantName(s string) bool {
 	return true
 }
 
-// A Selector picks the signature of a unit: a struct, an entry point, or
-// the file's default (DefaultSignature) when both are empty.
-type Selector struct {
-	Struct, Entry string
-}
-
-// VariantSignatures preprocesses src once per variant (its definitions
+// variantSignatures preprocesses src once per variant (its definitions
 // after pp's) and picks the signature of each for register file f.
 // Errors name the variant they happen in.
-func VariantSignatures(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.RegisterFile, sel Selector) ([]*ir.Signature, []*hlsl.Unit, error) {
+func variantSignatures(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.RegisterFile, sel Selector) ([]*ir.Signature, []*hlsl.Unit, error) {
 	var sigs []*ir.Signature
 	var units []*hlsl.Unit
 	var errs ir.ErrorList
@@ -219,7 +214,7 @@ func VariantSignatures(src Source, pp hlsl.PPOptions, vars []Variant, f *ir.Regi
 		u, err := hlsl.ParseFile(src.Name, src.Src, &opts)
 		if err == nil {
 			var sig *ir.Signature
-			sig, err = DefaultSignature(u, f, sel.Struct, sel.Entry)
+			sig, err = chooseSignature(u, f, sel.Struct, sel.Entry)
 			if err == nil {
 				sigs = append(sigs, sig)
 				units = append(units, u)
@@ -252,10 +247,10 @@ func inVariant(v Variant, err error) ir.ErrorList {
 	return out
 }
 
-// VariantLayouts packs the vertex-output signatures of the variants as one
+// familyOf packs the vertex-output signatures of the variants as one
 // family (vs_3_0 outputs; see pack.Family), naming the variant in its
 // errors.
-func VariantLayouts(vars []Variant, sigs []*ir.Signature, c ir.Constraints) (*pack.FamilyLayout, error) {
+func familyOf(vars []Variant, sigs []*ir.Signature, c ir.Constraints) (*pack.FamilyLayout, error) {
 	labels := make([]string, len(sigs))
 	for i, s := range sigs {
 		labels[i] = s.Name + " (variant " + vars[i].Name + ")"
@@ -263,29 +258,64 @@ func VariantLayouts(vars []Variant, sigs []*ir.Signature, c ir.Constraints) (*pa
 	return pack.Family(sigs, labels, ir.VS30Out(), c)
 }
 
-// PackVariants packs the signature sel names (the default one without)
-// of src in every variant of vars as one family (vs_3_0 outputs):
-// shpack --variants. Each variant's layout comes with what it needs alone.
-func PackVariants(src Source, pp hlsl.PPOptions, vars []Variant, sel Selector, c ir.Constraints) ([]emit.VariantLayouts, *pack.FamilyLayout, error) {
-	sigs, _, err := VariantSignatures(src, pp, vars, ir.VS30Out(), sel)
+// packVariants is Pack of o.Variants: the signature o selects, in every
+// variant, packed as one family (vs_3_0 outputs), each variant's layout
+// with what it needs alone.
+func packVariants(src Source, f *ir.RegisterFile, o PackOptions) (*PackResult, error) {
+	res := &PackResult{}
+	switch {
+	case f.Profile.Name != "vs_3_0" || f.Dir != ir.Out:
+		return nil, &OptionError{Option: ir.OptVariants, Msg: "packs vs_3_0 outputs as one family; a pixel shader's inputs in every variant are derived from them by a link"}
+	case o.HLSL || o.Layout != nil || len(o.Indexed) > 0:
+		return nil, &OptionError{Option: ir.OptVariants, Msg: "packs one family with the packer: packed HLSL, a layout file to apply and indexed arrays are for one signature"}
+	}
+	sigs, units, err := variantSignatures(src, o.PP, o.Variants, f, o.Select)
+	for _, u := range units {
+		res.Warnings = addWarnings(res.Warnings, u.PP.Warnings...)
+		res.Deps = addDeps(res.Deps, u.PP.Files...)
+	}
 	if err != nil {
-		return nil, nil, err
+		return res, err
 	}
-	fl, err := VariantLayouts(vars, sigs, c)
+	fl, err := familyOf(o.Variants, sigs, o.constraints())
 	if err != nil {
-		return nil, nil, err
+		return res, err
 	}
-	var vl []emit.VariantLayouts
-	for i, v := range vars {
-		vl = append(vl, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], Layout: fl.Layouts[i]})
+	for i, v := range o.Variants {
+		res.Variants = append(res.Variants, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], Layout: fl.Layouts[i]})
 	}
-	return vl, fl, nil
+	var note ir.Note
+	res.Family, note, res.Interfaces, err = finishFamily(res.Variants, fl, src.Name, o.LayoutOut)
+	res.Notes = append(res.Notes, note)
+	return res, err
 }
 
-// FamilyNote says what the variants of a family cost against their own
+// finishFamily checks a family's layouts and says what it costs: the
+// family as emit prints it, a note, and with layoutOut its interfaces.
+func finishFamily(vl []emit.VariantLayouts, fl *pack.FamilyLayout, source string, layoutOut bool) (emit.Family, ir.Note, []layoutfile.Interface, error) {
+	fam := emit.Family{Largest: fl.Largest(), LowerBound: fl.LowerBound, Optimal: fl.Optimal}
+	for _, v := range vl {
+		for _, each := range []*ir.Layout{v.Layout, v.VS, v.PS} {
+			if each == nil {
+				continue
+			}
+			if err := ir.CheckLayout(each); err != nil {
+				return fam, ir.Note{}, nil, fmt.Errorf("internal error: invalid layout of variant %s: %v", v.Name, err)
+			}
+		}
+	}
+	var its []layoutfile.Interface
+	var err error
+	if layoutOut {
+		its, err = variantInterfaces(vl)
+	}
+	return fam, familyNote(source, vl, fl), its, err
+}
+
+// familyNote says what the variants of a family cost against their own
 // optimum: "N variants share one layout (optimal; largest L, lower bound
 // B); general registers: A 3 (alone 3), B 4 (alone 3)".
-func FamilyNote(source string, vl []emit.VariantLayouts, fl *pack.FamilyLayout) ir.Note {
+func familyNote(source string, vl []emit.VariantLayouts, fl *pack.FamilyLayout) ir.Note {
 	var parts []string
 	for i, v := range vl {
 		parts = append(parts, fmt.Sprintf("%s %d (alone %d)", v.Name, fl.Layouts[i].GeneralRegisters(), fl.Own[i]))
@@ -298,13 +328,13 @@ func FamilyNote(source string, vl []emit.VariantLayouts, fl *pack.FamilyLayout) 
 		len(vl), proven, fl.Largest(), fl.LowerBound, strings.Join(parts, ", "))}
 }
 
-// PixelSignature finds a pixel shader's inputs in u for register file f:
+// pixelSignature finds a pixel shader's inputs in u for register file f:
 // the struct or entry point sel names, or by default the struct the vertex
 // side vsSig packs (the struct itself, or the one the vertex entry returns,
 // looked up in the vertex unit vu and then by name in u).
-func PixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *ir.Signature) (*ir.Signature, error) {
+func pixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *ir.Signature) (*ir.Signature, error) {
 	if sel.Struct != "" || sel.Entry != "" {
-		return DefaultSignature(u, f, sel.Struct, sel.Entry)
+		return chooseSignature(u, f, sel.Struct, sel.Entry)
 	}
 	name := vsSig.Name
 	if vsSig.Kind == "function" {
@@ -323,40 +353,48 @@ func PixelSignature(vu, u *hlsl.Unit, f *ir.RegisterFile, sel Selector, vsSig *i
 	return sig, err
 }
 
-// A VariantPair is one variant of a linked vertex/pixel pair.
-type VariantPair struct {
-	Variant Variant
-	VS, PS  *ir.Layout
-}
-
-// LinkVariants links a vertex and a pixel shader compiled in every variant:
-// the vertex outputs of all variants are packed as one family, and each
-// variant's pixel inputs are derived from its vertex layout. It checks
-// the promise of the family: the pixel shader of any variant, derived from
-// the vertex shader of any variant that writes everything it reads, reads
-// the same map. vs and ps may be one source; vsPP and psPP are the
-// preprocessor options of each side (a file may hold the stages apart
-// with definitions of their own).
-func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSel, psSel Selector, c ir.Constraints) ([]VariantPair, *pack.FamilyLayout, error) {
+// linkVariants links a vertex and a pixel shader compiled in every
+// variant (Link): the vertex outputs of all variants are packed as one
+// family, and each variant's pixel inputs are derived from its vertex
+// layout. It checks the promise of the family: the pixel shader of any
+// variant, derived from the vertex shader of any variant that writes
+// everything it reads, reads the same map.
+func linkVariants(srcs []Source, o LinkOptions) (*LinkResult, error) {
+	if o.Layout != nil || len(o.Indexed) > 0 || o.Budget > 0 {
+		return nil, &OptionError{Option: ir.OptVariants, Msg: "links one family with the packer: a layout file to apply, indexed arrays and a register budget are for one pair"}
+	}
+	vars := o.Variants
+	vs, ps := srcs[0], srcs[len(srcs)-1]
+	psPP := o.PP
+	if o.PixelPP != nil {
+		psPP = *o.PixelPP
+	}
+	res := &LinkResult{}
 	vsFile := ir.VS30Out()
 	psFile, _ := ir.LookupRegisterFile("ps_3_0", ir.In)
-	vsSigs, vsUnits, err := VariantSignatures(vs, vsPP, vars, vsFile, vsSel)
+	vsSigs, vsUnits, err := variantSignatures(vs, o.PP, vars, vsFile, o.VS)
+	for _, u := range vsUnits {
+		res.Warnings = addWarnings(res.Warnings, u.PP.Warnings...)
+		res.Deps = addDeps(res.Deps, u.PP.Files...)
+	}
 	if err != nil {
-		return nil, nil, err
+		return res, err
 	}
 	var psSigs []*ir.Signature
 	var errs ir.ErrorList
 	for i, v := range vars {
 		pu := vsUnits[i]
-		if ps.Name != vs.Name || !bytes.Equal(ps.Src, vs.Src) || !slices.Equal(vsPP.Defines, psPP.Defines) {
+		if !sameSource(srcs) || o.PixelPP != nil {
 			opts := psPP
 			opts.Defines = append(slices.Clone(psPP.Defines), v.Defines...)
 			if pu, err = hlsl.ParseFile(ps.Name, ps.Src, &opts); err != nil {
 				errs = append(errs, inVariant(v, err)...)
 				continue
 			}
+			res.Warnings = addWarnings(res.Warnings, pu.PP.Warnings...)
+			res.Deps = addDeps(res.Deps, pu.PP.Files...)
 		}
-		sig, err := PixelSignature(vsUnits[i], pu, psFile, psSel, vsSigs[i])
+		sig, err := pixelSignature(vsUnits[i], pu, psFile, o.PS, vsSigs[i])
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
 			continue
@@ -365,16 +403,16 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, nil, errs
+		return res, errs
 	}
-	fl, err := VariantLayouts(vars, vsSigs, c)
+	cons := o.constraints()
+	fl, err := familyOf(vars, vsSigs, cons)
 	if err != nil {
-		return nil, nil, err
+		return res, err
 	}
-	var out []VariantPair
 	readers := make([]*pack.Reader, len(vars))
 	for i, v := range vars {
-		r, err := pack.NewReader(psSigs[i], psFile, c.MixColor)
+		r, err := pack.NewReader(psSigs[i], psFile, cons.MixColor)
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
 			continue
@@ -385,12 +423,23 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 			errs = append(errs, inVariant(v, err)...)
 			continue
 		}
-		out = append(out, VariantPair{Variant: v, VS: fl.Layouts[i], PS: pl})
+		res.Variants = append(res.Variants, emit.VariantLayouts{Name: v.Name, Defines: v.Defines, Own: fl.Own[i], VS: fl.Layouts[i], PS: pl})
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return nil, nil, errs
+		return res, errs
 	}
+	if err := samePlaces(vars, res.Variants); err != nil {
+		return nil, err
+	}
+	var note ir.Note
+	res.Family, note, res.Interfaces, err = finishFamily(res.Variants, fl, vs.Name, o.LayoutOut)
+	res.Notes = append(res.Notes, note)
+	return res, err
+}
+
+// samePlaces checks the promise of a family of linked variants.
+func samePlaces(vars []Variant, out []emit.VariantLayouts) error {
 	// The promise: the pixel shader of any variant reads the vertex
 	// shader of any variant that writes what it reads alike. vs_3_0 and
 	// ps_3_0 link by declared semantic, not by register number: a pixel
@@ -423,11 +472,11 @@ func LinkVariants(vs, ps Source, vsPP, psPP hlsl.PPOptions, vars []Variant, vsSe
 				continue
 			}
 			if prev.p.Mask.First() != p.Mask.First() || prev.p.Usage != p.Usage || prev.p.Index != p.Index {
-				return nil, nil, fmt.Errorf("internal error: variants %s and %s place %s%d differently (%v %v %v%d, %v %v %v%d)", vars[prev.variant].Name, vars[i].Name, u, idx, prev.p.Reg, prev.p.Mask, prev.p.Usage, prev.p.Index, p.Reg, p.Mask, p.Usage, p.Index)
+				return fmt.Errorf("internal error: variants %s and %s place %s%d differently (%v %v %v%d, %v %v %v%d)", vars[prev.variant].Name, vars[i].Name, u, idx, prev.p.Reg, prev.p.Mask, prev.p.Usage, prev.p.Index, p.Reg, p.Mask, p.Usage, p.Index)
 			}
 		}
 	}
-	return out, fl, nil
+	return nil
 }
 
 // pixelInputHints name what chooses a pixel shader's inputs.

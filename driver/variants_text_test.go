@@ -58,7 +58,7 @@ func TestRewriteVariantsRewrittenInSome(t *testing.T) {
 	require.NoError(t, err)
 	vars, err := driver.ParseVariants("t.variants", []byte("v0: -DFOG -DSHADOW -DNUMCASCADES=4 -DSPECULAR\nv1: -DSHADOW -DNUMCASC\n"))
 	require.NoError(t, err)
-	_, err = driver.RewriteVariants([]driver.Source{{Name: "lit.hlsl", Src: src}}, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS"}, vars, "t.variants")
+	_, err = driver.Rewrite([]driver.Source{{Name: "lit.hlsl", Src: src}}, driver.RewriteOptions{VSEntry: "VS", PSEntry: "PS", Variants: vars})
 	require.Error(t, err)
 	assert.Equal(t, "lit.hlsl:28:1: error: VS is rewritten in 1 of the 2 variants of t.variants: each variant must have the same pairs", err.Error())
 }

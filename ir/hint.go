@@ -34,13 +34,14 @@ const (
 	OptIndexed    Option = "indexed"     // arrays indexed at run time
 	OptFormat     Option = "format"      // the form of the output
 	OptVSVariants Option = "vs-variants" // the vertex stage's permutations
+	OptRegisters  Option = "registers"   // the register budget of one signature or pair
 )
 
 // HintOptions lists every option a hint may name, for the callers that
 // render them to check they spell each one.
 func HintOptions() []Option {
 	return []Option{OptEntry, OptStruct, OptVSEntry, OptPSEntry, OptPSStruct, OptAll, OptVariants, OptLayout,
-		OptLayoutOut, OptSemantics, OptProfile, OptMaxErrors, OptCompiler, OptIndexed, OptFormat, OptVSVariants}
+		OptLayoutOut, OptSemantics, OptProfile, OptMaxErrors, OptCompiler, OptIndexed, OptFormat, OptVSVariants, OptRegisters}
 }
 
 // A Hint names the option that would settle what a diagnostic reports,

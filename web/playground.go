@@ -156,16 +156,10 @@ func Run(files []File, opts Options) Result {
 			return r
 		}
 	}
-	// The choices: what every input holds. Pack mode packs the first
-	// input's unit as parsed here.
-	var first *hlsl.Unit
-	var firstErr error
-	for k, s := range srcs {
+	// The choices: what every input holds.
+	for _, s := range srcs {
 		o := pp
 		u, err := hlsl.ParseFile(s.Name, s.Src, &o)
-		if k == 0 {
-			first, firstErr = u, err
-		}
 		if err != nil {
 			continue // the run below reports it
 		}
@@ -187,25 +181,22 @@ func Run(files []File, opts Options) Result {
 	if opts.Mode == "rewrite" {
 		r.rewrite(srcs, pp, st, vars, opts, diag)
 	} else {
-		r.pack(srcs[0], first, firstErr, pp, st, vars, opts, diag)
+		r.pack(srcs[0], pp, st, vars, opts, diag)
 	}
 	return r
 }
 
 // rewrite is shpack rewrite on the inputs.
 func (r *Result) rewrite(srcs []driver.Source, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
-	ro := driver.RewriteOptions{PP: pp, Strategy: st, All: opts.All, TexcoordNames: opts.Semantics == "texcoord", VSEntry: opts.VSEntry, PSEntry: opts.PSEntry}
+	ro := driver.RewriteOptions{
+		Packing: driver.Packing{Strategy: st, TexcoordNames: opts.Semantics == "texcoord"},
+		PP:      pp, All: opts.All, VSEntry: opts.VSEntry, PSEntry: opts.PSEntry, Variants: vars,
+	}
 	if (ro.VSEntry == "") != (ro.PSEntry == "") {
 		diag(errors.New("choose both entry points of the pair (or neither: the techniques' pairs)"))
 		return
 	}
-	var res *driver.RewriteResult
-	var err error
-	if len(vars) > 0 {
-		res, err = driver.RewriteVariants(srcs, ro, vars, "variants")
-	} else {
-		res, err = driver.Rewrite(srcs, ro)
-	}
+	res, err := driver.Rewrite(srcs, ro)
 	if res != nil {
 		for _, w := range res.Warnings {
 			diag(ir.ErrorList{w})
@@ -222,10 +213,10 @@ func (r *Result) rewrite(srcs []driver.Source, pp hlsl.PPOptions, st pack.Strate
 		out := string(res.Outputs[i])
 		r.Outputs = append(r.Outputs, Output{Name: s.Name, Text: out, Diff: Diff(string(s.Src), out)})
 	}
-	if panels := driver.PairPanels(res.Pairs); len(panels) > 0 {
+	if len(res.Panels) > 0 {
 		var b bytes.Buffer
-		title, sub := emit.MapTitles(panels[0].Layout, srcs[0].Name)
-		if err := emit.RegisterMap(&b, title, sub, panels, 2); err != nil {
+		title, sub := emit.MapTitles(res.Panels[0].Layout, srcs[0].Name)
+		if err := emit.RegisterMap(&b, title, sub, res.Panels, 2); err != nil {
 			diag(err)
 			return
 		}
@@ -234,103 +225,55 @@ func (r *Result) rewrite(srcs []driver.Source, pp hlsl.PPOptions, st pack.Strate
 	r.OK = true
 }
 
-// pack is shpack FILE on the first input, u as parsed (with its error
-// parseErr): the layout of its signature, shown even when it overflows (with
-// why). Variants parse the source once for each.
-func (r *Result) pack(src driver.Source, u *hlsl.Unit, parseErr error, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
+// pack is shpack FILE on the first input: the layout of its signature,
+// shown even when it overflows (with why), or of a family of variants.
+func (r *Result) pack(src driver.Source, pp hlsl.PPOptions, st pack.Strategy, vars []driver.Variant, opts Options, diag func(error)) {
 	f, err := ir.FileFor(opts.Profile, "")
 	if err != nil {
 		diag(err)
 		return
 	}
-	cons := ir.Constraints{Portable: f.Packs() && !opts.MultiDcl, TexcoordNames: opts.Semantics == "texcoord" && f.Packs() && !opts.MultiDcl}
-	var svg, asm, js bytes.Buffer
-	if len(vars) > 0 {
-		if f.Profile.Name != "vs_3_0" {
-			diag(errors.New("variants are packed for vs_3_0 outputs"))
-			return
-		}
-		vl, fl, err := driver.PackVariants(src, pp, vars, driver.Selector{Struct: opts.Struct, Entry: opts.Entry}, cons)
-		if err != nil {
-			diag(err)
-			return
-		}
-		r.Notes = driver.FamilyNote(src.Name, vl, fl).String() + "\n"
-		fam := emit.Family{Largest: fl.Largest(), LowerBound: fl.LowerBound, Optimal: fl.Optimal}
-		for format, b := range map[string]*bytes.Buffer{"svg": &svg, "asm": &asm, "json": &js} {
-			if err := emit.Variants(b, format, src.Name, fam, vl); err != nil {
-				diag(err)
-				return
-			}
-		}
-		r.SVG, r.Asm, r.JSON, r.OK = svg.String(), asm.String(), js.String(), true
-		return
-	}
-	if u != nil {
-		for _, w := range u.PP.Warnings {
+	portable := f.Packs() && !opts.MultiDcl
+	res, err := driver.Pack(src, driver.PackOptions{
+		Packing: driver.Packing{Strategy: st, Portable: portable, TexcoordNames: opts.Semantics == "texcoord" && portable},
+		PP:      pp, File: f, Variants: vars,
+		Select: driver.Selector{Struct: opts.Struct, Entry: opts.Entry, Technique: opts.Technique},
+	})
+	if res != nil {
+		for _, w := range res.Warnings {
 			diag(ir.ErrorList{w})
 		}
 	}
-	if parseErr != nil {
-		diag(parseErr)
-		return
-	}
-	if opts.Technique != "" {
-		entry, err := techniqueShader(u, opts.Technique, f.Profile.Stage)
-		if err != nil {
-			diag(err)
-			return
-		}
-		opts.Entry = entry
-	}
-	sig, err := driver.DefaultSignature(u, f, opts.Struct, opts.Entry)
 	if err != nil {
 		diag(err)
-		return
+		if res == nil || res.Layout == nil {
+			return
+		}
+		// An overflow: the layout it would need, which has no registers
+		// to declare in assembly.
 	}
-	l, err := pack.ForFile(st, sig, f, cons)
-	if err != nil && l == nil {
-		diag(err)
-		return
+	for _, n := range res.Notes {
+		r.Notes += n.String() + "\n"
 	}
-	if err != nil { // an overflow: show the layout it would need, and why
-		diag(err)
-	}
-	formats := []string{"svg", "json", "asm"}
-	if err != nil { // an overflow has no registers to declare
-		formats = formats[:2]
-	}
-	for _, format := range formats {
-		b := map[string]*bytes.Buffer{"svg": &svg, "json": &js, "asm": &asm}[format]
-		if e := emit.Single(b, format, l, src.Name, src.Name, nil); e != nil {
+	var svg, asm, js bytes.Buffer
+	outs := map[string]*bytes.Buffer{"svg": &svg, "json": &js, "asm": &asm}
+	for _, format := range []string{"svg", "json", "asm"} {
+		var e error
+		switch {
+		case len(vars) > 0:
+			fam := res.Family
+			e = emit.Variants(outs[format], format, src.Name, fam, res.Variants)
+		case err != nil && format == "asm":
+			continue
+		default:
+			e = emit.Single(outs[format], format, res.Layout, src.Name, src.Name, nil)
+		}
+		if e != nil {
 			diag(e)
 			return
 		}
 	}
 	r.SVG, r.Asm, r.JSON, r.OK = svg.String(), asm.String(), js.String(), err == nil
-}
-
-// techniqueShader is the entry point of the shader of stage that the
-// first pass of technique name compiles.
-func techniqueShader(u *hlsl.Unit, name string, stage ir.Stage) (string, error) {
-	for _, t := range u.Techniques() {
-		if t.Name != name {
-			continue
-		}
-		for _, p := range t.Passes {
-			refs := p.VS
-			if stage == ir.Pixel {
-				refs = p.PS
-			}
-			for _, r := range refs {
-				if r.Entry != "" {
-					return r.Entry, nil
-				}
-			}
-		}
-		return "", ir.ErrorList{&ir.Error{Pos: t.Pos, Msg: "technique " + name + " compiles no " + stage.String() + " shader"}}
-	}
-	return "", errors.New("no technique named " + name)
 }
 
 // withoutHarness returns a corpus file as a reader of the playground

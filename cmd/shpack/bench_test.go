@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"os/exec"
@@ -16,65 +14,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shpack/shpack/driver"
-	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/internal/realcorpus"
 	"github.com/shpack/shpack/internal/testenv"
 	"github.com/shpack/shpack/internal/vkd3d"
 	"github.com/shpack/shpack/ir"
-	"github.com/shpack/shpack/pack"
 )
-
-// BenchmarkPipeline runs the whole pipeline over the real-world corpus in
-// one process, per iteration: read each file, preprocess, parse, lower,
-// pack every vertex-output signature with the default strategy and print
-// its assembly. It reports files/s and MB/s (of main files). The files of
-// a pass share a ScanCache, as those of one shpack compare do.
-func BenchmarkPipeline(b *testing.B) {
-	root := realcorpus.Root(b)
-	files := realcorpus.Files(b, root)
-	total := 0
-	for _, rel := range files {
-		st, err := os.Stat(filepath.Join(root, rel))
-		if err != nil {
-			b.Fatal(err)
-		}
-		total += int(st.Size())
-	}
-	f := ir.VS30Out()
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	for b.Loop() {
-		cache := hlsl.NewScanCache()
-		for _, rel := range files {
-			path := filepath.Join(root, rel)
-			src, err := os.ReadFile(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			opts := realPPOptions(root, rel)
-			opts.Cache = cache
-			u, err := hlsl.ParseFile(path, src, opts)
-			if err != nil {
-				continue
-			}
-			for _, c := range driver.Candidates(u, f) {
-				if c.Err != nil {
-					continue
-				}
-				l, err := pack.Optimal{}.Pack(c.Sig, f, ir.Constraints{})
-				if err != nil && !errors.Is(err, pack.ErrNoFit) {
-					continue
-				}
-				if err == nil {
-					emit.Asm(io.Discard, l)
-				}
-			}
-		}
-	}
-	b.ReportMetric(float64(len(files))*float64(b.N)/b.Elapsed().Seconds(), "files/s")
-}
 
 // BenchmarkProcessPerFile runs one shpack process per file of the real
 // corpus (shpack compare --strategies=optimal FILE), and BenchmarkOneProcess

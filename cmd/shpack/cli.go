@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/hlsl"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
@@ -614,9 +615,10 @@ func (e *env) resolve(packs bool, profile string) string {
 	return ""
 }
 
-// cons are the packing constraints the flags ask for.
-func (e *env) cons() ir.Constraints {
-	return ir.Constraints{MixColor: e.mixColor, Budget: e.registers, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"}
+// packing is how the flags plan layouts.
+func (e *env) packing() driver.Packing {
+	return driver.Packing{Strategy: e.strat, MixColor: e.mixColor, Portable: e.portable, TexcoordNames: e.semantics == "texcoord",
+		Budget: e.registers, Indexed: e.indexed, Layout: e.layoutFile}
 }
 
 func init() {

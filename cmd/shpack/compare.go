@@ -91,15 +91,17 @@ func (e *env) runCompare(paths []string) int {
 	} else if n := found.LeftOut(); n != "" {
 		e.say(ir.Note{Msg: n + "; -v names them)"})
 	}
-	cons := ir.Constraints{MixColor: e.mixColor, Budget: e.registers}
-	sel := driver.Selector{Struct: e.structN, Entry: e.entry}
+	co := driver.CompareOptions{
+		Packing: driver.Packing{MixColor: e.mixColor, Budget: e.registers}, Strategies: sts,
+		PP: e.ppOptions(), File: f, Select: driver.Selector{Struct: e.structN, Entry: e.entry}, Variants: vars,
+	}
 	per := parallelMap(found.Files, func(file string) []report.Entry {
 		src, name, err := e.readInput(file)
 		if err != nil {
 			return []report.Entry{{File: file, Kind: "file", Err: err}}
 		}
 		var out []report.Entry
-		for _, c := range driver.CompareSource(driver.Source{Name: name, Src: src}, e.ppOptions(), vars, f, cons, sts, sel) {
+		for _, c := range driver.Compare(driver.Source{Name: name, Src: src}, co) {
 			out = append(out, report.Entry{File: file, Kind: c.Kind, Name: c.Name, Pos: c.Pos, Results: c.Results, Err: c.Err})
 		}
 		return out

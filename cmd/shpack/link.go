@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"path/filepath"
-	"slices"
 
 	"github.com/shpack/shpack/driver"
 	"github.com/shpack/shpack/emit"
@@ -67,56 +65,68 @@ func (e *env) runLink(files []string) int {
 		return e.linkVariants(files)
 	}
 	named := e.vsStruct != "" || e.vsEntry != "" || e.psStruct != "" || e.psEntry != ""
-	if len(files) == 1 && !named {
-		if code, done := e.linkEffect(files[0]); done {
-			return code
-		}
+	if e.outDir != "" && (len(files) == 2 || named) {
+		return e.usageError("--out-dir writes the passes of an effect; for one pair use --vs-out and --ps-out")
+	}
+	srcs, err := e.linkSources(files)
+	if err != nil {
+		return e.report(err)
+	}
+	res, err := driver.Link(srcs, e.linkOptions())
+	if res != nil {
+		e.warn(res.Warnings...)
+	}
+	if err != nil {
+		return e.report(err)
+	}
+	if res.Passes != nil {
+		return e.writeEffect(srcs[0].Name, res)
 	}
 	if e.outDir != "" {
 		return e.usageError("--out-dir writes the passes of an effect; for one pair use --vs-out and --ps-out")
 	}
-	if len(files) == 1 {
-		files = append(files, files[0])
-	}
-	return e.linkFiles(files[0], files[1])
+	return e.writePair(srcs, res)
 }
 
-// linkFiles packs the vertex outputs and derives the pixel inputs.
-func (e *env) linkFiles(vsFile, psFile string) int {
-	vu, err := e.load(vsFile, e.vsDefines...)
-	if err != nil {
-		return e.report(err)
-	}
-	pu := vu
-	if psFile != vsFile || len(e.vsDefines)+len(e.psDefines) > 0 {
-		if psFile == "-" {
-			return e.report(fileError(stdinName, "standard input is read once: with --vs-define or --ps-define, give the file by name"))
+// linkSources reads a pair's files: one source when the two are one file
+// (read once, standard input too).
+func (e *env) linkSources(files []string) ([]driver.Source, error) {
+	if len(files) == 2 && files[0] == files[1] {
+		srcs, err := e.readSources(files[:1])
+		if err != nil {
+			return nil, err
 		}
-		if pu, err = e.load(psFile, e.psDefines...); err != nil {
-			return e.report(err)
-		}
+		return []driver.Source{srcs[0], srcs[0]}, nil
 	}
-	vl, pl, warnings, err := driver.LinkPair(vu, pu, driver.PairOptions{
+	return e.readSources(files)
+}
+
+// linkOptions are Link's options of the flags: each stage's definitions
+// after the common ones.
+func (e *env) linkOptions() driver.LinkOptions {
+	o := driver.LinkOptions{
+		Packing: e.packing(), PP: e.ppOptions(e.vsDefines...),
 		VS: driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, PS: driver.Selector{Struct: e.psStruct, Entry: e.psEntry},
-		Strategy: e.strat, Indexed: e.indexed, Layout: e.layoutFile, Cons: e.cons(),
-	})
-	e.warn(warnings...)
-	if err != nil {
-		return e.report(err)
+		LayoutOut: e.layoutOut != "",
 	}
-	e.notes(driver.OmittedNotes(pl, vl))
-	r := result{deps: vu.PP.Files}
-	for _, f := range pu.PP.Files {
-		if !slices.Contains(r.deps, f) {
-			r.deps = append(r.deps, f)
-		}
+	if len(e.vsDefines)+len(e.psDefines) > 0 {
+		pp := e.ppOptions(e.psDefines...)
+		o.PixelPP = &pp
 	}
-	panels := []emit.MapPanel{{Heading: "vertex shader " + vl.Sig.Name, Layout: vl}, {Heading: "pixel shader " + pl.Sig.Name, Layout: pl}}
-	if r.side, err = e.sides(vsFile, 2, panels, iface(vl, pl.Sig.Name)); err != nil {
+	return o
+}
+
+// writePair prints or writes a linked pair.
+func (e *env) writePair(srcs []driver.Source, res *driver.LinkResult) int {
+	e.notes(res.Notes)
+	vs, ps := srcs[0].Name, srcs[len(srcs)-1].Name
+	r := result{deps: res.Deps}
+	var err error
+	if r.side, err = e.sides(vs, 2, res.Panels, func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
 		return e.report(err)
 	}
 	if e.vsOut != "" {
-		vb, pb, err := emit.PairApart(e.format, vl, vu.Name, pl, pu.Name, relToWorkDir(vu.Name))
+		vb, pb, err := emit.PairApart(e.format, res.VS, vs, res.PS, ps, relToWorkDir(vs))
 		if err != nil {
 			return e.report(err)
 		}
@@ -124,41 +134,20 @@ func (e *env) linkFiles(vsFile, psFile string) int {
 		return e.finish(r)
 	}
 	var b bytes.Buffer
-	if err := emit.Pair(&b, e.format, vl, vu.Name, pl, pu.Name, relToWorkDir(vu.Name)); err != nil {
+	if err := emit.Pair(&b, e.format, res.VS, vs, res.PS, ps, relToWorkDir(vs)); err != nil {
 		return e.report(err)
 	}
 	r.text = b.Bytes()
 	return e.finish(r)
 }
 
-// linkEffect links every pass of an effect file. done is false when the
-// file has no pass to link: link then treats it as one pair.
-func (e *env) linkEffect(file string) (code int, done bool) {
-	src, name, err := e.readInput(file)
-	if err != nil {
-		return e.report(err), true
-	}
-	res, err := driver.LinkEffect(driver.Source{Name: name, Src: src}, driver.LinkOptions{
-		PP: e.ppOptions(), Strategy: e.strat, MixColor: e.mixColor, Portable: e.portable,
-		TexcoordNames: e.semantics == "texcoord", Layout: e.layoutFile,
-	})
-	if errors.Is(err, driver.ErrNoPasses) && (res == nil || len(res.Notes) == 0) {
-		return 0, false
-	}
-	if res != nil {
-		e.warn(res.Warnings...)
-	}
+// writeEffect prints or writes the linked passes of an effect.
+func (e *env) writeEffect(name string, res *driver.LinkResult) int {
 	switch {
-	case err != nil:
-		return e.report(err), true
 	case e.vsOut != "":
-		return e.usageError("--vs-out and --ps-out write one pair; an effect's passes go to --out-dir=DIR"), true
-	case e.registers > 0:
-		return e.usageError("--registers applies to one pair, not to an effect's passes"), true
-	case len(e.indexed) > 0:
-		return e.usageError("--indexed applies to one pair, not to an effect's passes"), true
+		return e.usageError("--vs-out and --ps-out write one pair; an effect's passes go to --out-dir=DIR")
 	case e.depfile != "" && e.outDir == "":
-		return e.usageError("--depfile needs --out-dir for an effect's passes"), true
+		return e.usageError("--depfile needs --out-dir for an effect's passes")
 	}
 	e.notes(res.Notes)
 	var passes []emit.PassLayouts
@@ -166,25 +155,26 @@ func (e *env) linkEffect(file string) (code int, done bool) {
 		passes = append(passes, emit.PassLayouts{Technique: p.Technique, Pass: p.Pass, VS: p.VSLayout, PS: p.PSLayout, VSName: p.VS, Pos: p.Pos})
 	}
 	r := result{deps: res.Deps}
-	if r.side, err = e.sides(name, 2, emit.EffectPanels(passes), func() ([]layoutfile.Interface, error) { return driver.EffectInterfaces(res.Passes) }); err != nil {
-		return e.report(err), true
+	var err error
+	if r.side, err = e.sides(name, 2, res.Panels, func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
+		return e.report(err)
 	}
 	if e.outDir != "" {
 		files, err := emit.EffectFiles(e.format, name, relToWorkDir(name), passes)
 		if err != nil {
-			return e.report(err), true
+			return e.report(err)
 		}
 		for _, f := range files {
 			r.files = append(r.files, fileWrite{path: filepath.Join(e.outDir, f.Name), data: f.Data})
 		}
-		return e.finish(r), true
+		return e.finish(r)
 	}
 	var b bytes.Buffer
 	if err := emit.Effect(&b, e.format, name, relToWorkDir(name), passes); err != nil {
-		return e.report(err), true
+		return e.report(err)
 	}
 	r.text = b.Bytes()
-	return e.finish(r), true
+	return e.finish(r)
 }
 
 // linkVariants is shpack link --variants=FILE VS [PS].
@@ -192,21 +182,22 @@ func (e *env) linkVariants(files []string) int {
 	if e.vsOut != "" {
 		return e.usageError("--variants writes one block pair per variant: use --out-dir=DIR")
 	}
-	vars, srcs, err := e.variantInputs(files)
+	vars, err := e.loadVariants(e.variants)
 	if err != nil {
 		return e.report(err)
 	}
-	if len(srcs) == 1 {
-		srcs = append(srcs, srcs[0])
-	}
-	pairs, fl, err := driver.LinkVariants(srcs[0], srcs[1], e.ppOptions(e.vsDefines...), e.ppOptions(e.psDefines...), vars,
-		driver.Selector{Struct: e.vsStruct, Entry: e.vsEntry}, driver.Selector{Struct: e.psStruct, Entry: e.psEntry}, e.cons())
+	srcs, err := e.linkSources(files)
 	if err != nil {
 		return e.report(err)
 	}
-	var vl []emit.VariantLayouts
-	for i, p := range pairs {
-		vl = append(vl, emit.VariantLayouts{Name: p.Variant.Name, Defines: p.Variant.Defines, Own: fl.Own[i], VS: p.VS, PS: p.PS})
+	o := e.linkOptions()
+	o.Variants = vars
+	res, err := driver.Link(srcs, o)
+	if res != nil {
+		e.warn(res.Warnings...)
 	}
-	return e.writeVariants(srcs[0].Name, fl, vl)
+	if err != nil {
+		return e.report(err)
+	}
+	return e.writeVariants(srcs[0].Name, res.Family, res.Variants, res.Notes, res.Interfaces)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -129,6 +130,12 @@ func (e *env) writeFiles(writes []fileWrite) int {
 // report prints diagnostics (sorted, at most --max-errors) and returns
 // exitInput.
 func (e *env) report(err error) int {
+	// An option that does not apply to the input is the command line's
+	// fault: a usage error, the option spelled as its flag.
+	var oe *driver.OptionError
+	if errors.As(err, &oe) {
+		return e.usageError("%s %s", flagHint(ir.Hint{Option: oe.Option}), oe.Msg)
+	}
 	errs := ir.Errors(err)
 	if errs == nil && e.rep.Doc == "" {
 		fmt.Fprintf(e.stderr, "shpack: error: %v\n", err)

@@ -11,7 +11,6 @@ import (
 	"github.com/shpack/shpack/internal/outfile"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
-	"github.com/shpack/shpack/pack"
 )
 
 var packCommand = &command{
@@ -151,28 +150,35 @@ func (e *env) runPack(files []string) int {
 // bytes, the files read (for depfiles) and the warnings and notes to
 // print.
 func (e *env) packFile(file string, f *ir.RegisterFile) (out []byte, deps []string, notes []ir.Diagnostic, layout *ir.Layout, err error) {
-	u, warns, err := e.readUnit(file)
-	for _, w := range warns {
-		notes = append(notes, w.Diagnostic())
+	src, name, err := e.readInput(file)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	res, err := driver.Pack(driver.Source{Name: name, Src: src}, e.packOptions(f))
+	if res != nil {
+		for _, w := range res.Warnings {
+			notes = append(notes, w.Diagnostic())
+		}
 	}
 	if err != nil {
 		return nil, nil, notes, nil, err
 	}
-	p, err := driver.Pack(u, f, driver.PackOptions{
-		Sel: driver.Selector{Struct: e.structN, Entry: e.entry}, Strategy: e.strat, Indexed: e.indexed,
-		Layout: e.layoutFile, HLSL: e.format == "hlsl", Cons: e.cons(),
-	})
-	if err != nil {
-		return nil, nil, notes, nil, err
-	}
-	for _, n := range p.Notes {
+	for _, n := range res.Notes {
 		if n.Packed || e.verbose {
 			notes = append(notes, n.Diagnostic())
 		}
 	}
 	var buf bytes.Buffer
-	err = emit.Single(&buf, e.format, p.Layout, u.Name, relToWorkDir(u.Name), p.Vars)
-	return buf.Bytes(), u.PP.Files, notes, p.Layout, err
+	err = emit.Single(&buf, e.format, res.Layout, name, relToWorkDir(name), res.Vars)
+	return buf.Bytes(), res.Deps, notes, res.Layout, err
+}
+
+// packOptions are Pack's options of the flags, for register file f.
+func (e *env) packOptions(f *ir.RegisterFile) driver.PackOptions {
+	return driver.PackOptions{
+		Packing: e.packing(), PP: e.ppOptions(), File: f,
+		Select: driver.Selector{Struct: e.structN, Entry: e.entry}, HLSL: e.format == "hlsl",
+	}
 }
 
 // packVariants is shpack --variants=FILE FILE.
@@ -193,26 +199,26 @@ func (e *env) packVariants(files []string, f *ir.RegisterFile) int {
 	if err != nil {
 		return e.report(err)
 	}
-	vl, fl, err := driver.PackVariants(srcs[0], e.ppOptions(), vars, driver.Selector{Struct: e.structN, Entry: e.entry}, e.cons())
+	o := e.packOptions(f)
+	o.Variants, o.LayoutOut = vars, e.layoutOut != ""
+	res, err := driver.Pack(srcs[0], o)
+	if res != nil {
+		e.warn(res.Warnings...)
+	}
 	if err != nil {
 		return e.report(err)
 	}
-	return e.writeVariants(srcs[0].Name, fl, vl)
+	return e.writeVariants(srcs[0].Name, res.Family, res.Variants, res.Notes, res.Interfaces)
 }
 
 // writeVariants prints or writes the variants' layouts (emit.Variants, or
-// emit.VariantFiles into --out-dir), after a note on what the family
+// emit.VariantFiles into --out-dir), after the notes on what the family
 // costs; --layout-out gets the family's vertex layouts, each interface
 // naming the variants it covers.
-func (e *env) writeVariants(source string, fl *pack.FamilyLayout, vl []emit.VariantLayouts) int {
-	e.say(driver.FamilyNote(source, vl, fl))
-	ifaces, err := driver.VariantInterfaces(vl) // checks every layout too
-	if err != nil {
-		return e.report(err)
-	}
+func (e *env) writeVariants(source string, fam emit.Family, vl []emit.VariantLayouts, notes []ir.Note, ifaces []layoutfile.Interface) int {
+	e.notes(notes)
 	var r result
 	r.side, _ = e.sides(source, 0, nil, func() ([]layoutfile.Interface, error) { return ifaces, nil })
-	fam := emit.Family{Largest: fl.Largest(), LowerBound: fl.LowerBound, Optimal: fl.Optimal}
 	if e.outDir == "" {
 		var b bytes.Buffer
 		if err := emit.Variants(&b, e.format, source, fam, vl); err != nil {

@@ -8,7 +8,6 @@ import (
 	"github.com/shpack/shpack/emit"
 	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
-	"github.com/shpack/shpack/repack"
 )
 
 var repackCommand = &command{
@@ -66,15 +65,12 @@ func (e *env) runRepack(files []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	if len(files) == 1 {
-		return e.repackStage(srcs[0])
-	}
-	res, err := driver.RepackPair(srcs[0], srcs[1], driver.RepackOptions{
-		Options: repack.Options{Strategy: e.strat, MixColor: e.mixColor, Portable: e.portable, TexcoordNames: e.semantics == "texcoord"},
-		Layout:  e.layoutFile, LayoutOut: e.layoutOut != "",
-	})
+	res, err := driver.Repack(srcs, driver.RepackOptions{Packing: e.packing(), LayoutOut: e.layoutOut != ""})
 	if err != nil {
 		return e.report(err)
+	}
+	if len(files) == 1 {
+		return e.repackStage(srcs[0], res)
 	}
 	e.say(res.Notes...)
 	names := []string{srcs[0].Name, srcs[1].Name}
@@ -98,8 +94,7 @@ func (e *env) runRepack(files []string) int {
 	if err != nil {
 		return e.report(err)
 	}
-	panels := []emit.MapPanel{{Heading: "vertex shader " + names[0], Layout: res.VSLayout}, {Heading: "pixel shader " + names[1], Layout: res.PSLayout}}
-	if r.side, err = e.sides(names[0], 2, panels, func() ([]layoutfile.Interface, error) { return []layoutfile.Interface{*res.Interface}, nil }); err != nil {
+	if r.side, err = e.sides(names[0], 2, res.Panels, func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
 		return e.report(err)
 	}
 	if e.vsOut != "" {
@@ -124,12 +119,9 @@ func (e *env) program(b *bytes.Buffer, p *d3d9.Program, name string) error {
 	return d3d9.Print(b, p)
 }
 
-// repackStage is repack --layout=FILE PROGRAM: one stage alone.
-func (e *env) repackStage(src driver.Source) int {
-	res, err := driver.RepackStage(src, e.layoutFile)
-	if err != nil {
-		return e.report(err)
-	}
+// repackStage writes what repack --layout=FILE PROGRAM made: one stage
+// alone.
+func (e *env) repackStage(src driver.Source, res *driver.RepackResult) int {
 	prog, out, other := res.VS, e.vsOut, "--ps-out"
 	if prog == nil {
 		prog, out, other = res.PS, e.psOut, "--vs-out"

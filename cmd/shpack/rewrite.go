@@ -88,33 +88,22 @@ func (e *env) runRewrite(files []string) int {
 		return e.report(err)
 	}
 	ropts := driver.RewriteOptions{
-		PP: e.ppOptions(), Strategy: e.strat, MixColor: e.mixColor,
-		TexcoordNames: e.semantics == "texcoord",
-		All:           e.all, VSEntry: e.vsEntry, PSEntry: e.psEntry,
-		Layout: e.layoutFile, LayoutOut: e.layoutOut != "",
-		OutputPaths: outputs,
+		Packing: e.packing(), PP: e.ppOptions(),
+		All: e.all, VSEntry: e.vsEntry, PSEntry: e.psEntry,
+		LayoutOut: e.layoutOut != "", OutputPaths: outputs,
 	}
-	var res *driver.RewriteResult
-	switch {
-	case e.variants != "":
-		vars, verr := e.loadVariants(e.variants)
-		if verr != nil {
-			return e.report(verr)
+	for _, l := range []struct {
+		file string
+		to   *[]driver.Variant
+	}{{e.variants, &ropts.Variants}, {e.vsVariants, &ropts.VSVariants}, {e.psVariants, &ropts.PSVariants}} {
+		if l.file == "" {
+			continue
 		}
-		res, err = driver.RewriteVariants(srcs, ropts, vars, e.variants)
-	case stageVariants:
-		vsv, verr := e.loadVariants(e.vsVariants)
-		if verr != nil {
-			return e.report(verr)
+		if *l.to, err = e.loadVariants(l.file); err != nil {
+			return e.report(err)
 		}
-		psv, verr := e.loadVariants(e.psVariants)
-		if verr != nil {
-			return e.report(verr)
-		}
-		res, err = driver.RewriteStageVariants(srcs, ropts, vsv, psv, e.vsVariants, e.psVariants)
-	default:
-		res, err = driver.Rewrite(srcs, ropts)
 	}
+	res, err := driver.Rewrite(srcs, ropts)
 	if res != nil {
 		e.warn(res.Warnings...)
 	}
@@ -123,7 +112,7 @@ func (e *env) runRewrite(files []string) int {
 	}
 	e.notes(res.Notes)
 	r := result{deps: res.Deps}
-	if r.side, err = e.sides(srcs[0].Name, 2, driver.PairPanels(res.Pairs), func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
+	if r.side, err = e.sides(srcs[0].Name, 2, res.Panels, func() ([]layoutfile.Interface, error) { return res.Interfaces, nil }); err != nil {
 		return e.report(err)
 	}
 	if e.outDir == "" {

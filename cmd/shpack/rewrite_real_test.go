@@ -24,11 +24,6 @@ import (
 	"github.com/shpack/shpack/internal/vkd3d"
 )
 
-// sm3Profile matches the shader profile of a compile expression of Shader
-// Model 1 to 3 ("compile vs_2_0", "CompileShader( ps_2_b"), for the profile
-// upgrade below.
-var sm3Profile = regexp.MustCompile(`(?i)(\bcompile\s+|\bcompileshader\s*\(\s*)(vs|ps)_[123]_(?:[0-9]|x|a|b|sw)\b`)
-
 // vkd3dTooSlow are real files vkd3d 1.17 takes over a minute to compile
 // (it unrolls their loops); the test leaves them out to stay fast.
 var vkd3dTooSlow = map[string]string{
@@ -260,10 +255,10 @@ func realPairs(t *testing.T, root string, keep func(rel string) bool) (map[strin
 	for _, rel := range realcorpus.Files(t, root) {
 		src, err := os.ReadFile(filepath.Join(root, rel))
 		require.NoError(t, err)
-		if !sm3Profile.Match(src) || !keep(rel) {
+		if !realcorpus.HasSM3Profile(src) || !keep(rel) {
 			continue
 		}
-		up := sm3Profile.ReplaceAll(src, []byte("${1}${2}_3_0"))
+		up := realcorpus.UpgradeProfiles(src)
 		o := realcorpus.Options(root, rel)
 		u, err := hlsl.ParseFile(filepath.Join(root, rel), up, &hlsl.PPOptions{IncludeDirs: o.IncludeDirs, Defines: o.Defines, AllowMissingIncludes: o.AllowMissingIncludes})
 		if err != nil {

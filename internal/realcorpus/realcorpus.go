@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -137,3 +138,15 @@ func Seeds(t testing.TB) []string {
 	}
 	return files
 }
+
+// sm3Profile matches the shader profile of a compile expression of Shader
+// Model 1 to 3 ("compile vs_2_0", "CompileShader( ps_2_b").
+var sm3Profile = regexp.MustCompile(`(?i)(\bcompile\s+|\bcompileshader\s*\(\s*)(vs|ps)_[123]_(?:[0-9]|x|a|b|sw)\b`)
+
+// HasSM3Profile says whether src compiles a shader of Shader Model 1 to 3
+// in a technique.
+func HasSM3Profile(src []byte) bool { return sm3Profile.Match(src) }
+
+// UpgradeProfiles moves every Shader Model 1 to 3 profile a technique
+// compiles with to vs_3_0/ps_3_0, where shaders are packed.
+func UpgradeProfiles(src []byte) []byte { return sm3Profile.ReplaceAll(src, []byte("${1}${2}_3_0")) }
