@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -226,4 +227,30 @@ func TestBuildFanOut(t *testing.T) {
 	ninja("-t", "clean")
 	ninja("-j1")
 	assert.Equal(t, first, outputs(), "the same outputs with -j1 from clean")
+}
+
+// TestGoAPIExample runs the Go program of docs/build.md (and README.md),
+// from the repository's root as a reader of a clone would: it prints what
+// shpack rewrite prints for the same effect, output and notes.
+func TestGoAPIExample(t *testing.T) {
+	testenv.Heavy(t)
+	goTool := testenv.LinuxTool(t, "go", "the Go API's example program, run with go run")
+	snippets := docSnippets(t, "docs/build.md")
+	require.Contains(t, snippets, "rewrite.go")
+	prog := filepath.Join(testenv.TempDir(t), "rewrite.go")
+	require.NoError(t, os.WriteFile(prog, []byte(snippets["rewrite.go"]), 0o644))
+	cmd := exec.Command(goTool, "run", prog)
+	cmd.Dir = testenv.Root(t)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+
+	sh := exec.Command(buildShpack(t), "rewrite", "corpus/rewrite/sdk_effect_out_params.fx")
+	sh.Dir = cmd.Dir
+	var wantOut, wantErr bytes.Buffer
+	sh.Stdout, sh.Stderr = &wantOut, &wantErr
+	require.NoError(t, sh.Run(), wantErr.String())
+	assert.Equal(t, wantOut.String(), stdout.String())
+	assert.Equal(t, wantErr.String(), stderr.String())
+	assert.NotEmpty(t, stderr.String(), "a note says what was packed")
 }
