@@ -150,27 +150,44 @@ func (r *request) finish(c *rewriteCall, o *options, in *includer) response {
 	return response{code: codeOK, text: done.text, layout: done.layout, diagnostics: diagnostics(nil, warnings, notes)}
 }
 
+// requestHint renders a hint of the library as a request sets it: the
+// pair as the request's fields (vs_entry=NAME), anything else as the
+// option of the options string (--all, --layout=FILE).
+func requestHint(h ir.Hint) string {
+	switch h.Option {
+	case ir.OptVSEntry, ir.OptPSEntry:
+		return strings.ReplaceAll(string(h.Option), "-", "_") + "=" + h.Value
+	}
+	if h.Value == "" {
+		return "--" + string(h.Option)
+	}
+	return "--" + string(h.Option) + "=" + h.Value
+}
+
 // diagnostics is the shpack.diagnostics/1 document of a run, written as
 // shpack --diagnostics-format=json writes it: the warnings, the notes,
 // then the errors sorted by position.
 func diagnostics(errs, warnings ir.ErrorList, notes []ir.Note) []byte {
-	var ds []ir.Reported
-	add := func(l ir.ErrorList) {
-		for _, e := range l {
-			sev := "error"
-			if e.Warning {
-				sev = "warning"
-			}
-			ds = append(ds, ir.Reported{Severity: sev, Pos: e.Pos, Msg: e.Msg, Notes: e.Notes})
-		}
+	var ds []ir.Diagnostic
+	for _, w := range warnings {
+		ds = append(ds, w.Diagnostic())
 	}
-	add(warnings)
 	for _, n := range notes {
-		ds = append(ds, ir.Reported{Severity: "note", Pos: n.Pos, Msg: n.Msg})
+		ds = append(ds, n.Diagnostic())
 	}
 	errs = slices.Clone(errs)
 	errs.Sort()
-	add(errs)
+	for _, e := range errs {
+		ds = append(ds, e.Diagnostic())
+	}
+	printer := ir.DiagPrinter{Hint: requestHint}
+	for i := range ds {
+		ds[i].Msg = printer.Message(ds[i])
+		ds[i].Notes = slices.Clone(ds[i].Notes) // the error's own stay as they are
+		for k := range ds[i].Notes {
+			ds[i].Notes[k].Msg = printer.Message(ds[i].Notes[k].Diagnostic())
+		}
+	}
 	var b bytes.Buffer
 	if err := ir.WriteDiagnosticsJSON(&b, ds); err != nil {
 		panic(err) // a document of strings and numbers always encodes

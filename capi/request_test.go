@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/shpack/shpack/internal/testenv"
+	"github.com/shpack/shpack/ir"
 	"github.com/shpack/shpack/layoutfile"
 )
 
@@ -361,4 +362,30 @@ func TestRewriteEffect(t *testing.T) {
 	}
 	assert.Equal(t, noLines(viaOpen.text), noLines(viaFiles.text))
 	assert.Contains(t, string(viaFiles.text), "entry_in_include.fxh\"")
+}
+
+// TestHintsAsRequestFields: what a diagnostic says to choose is rendered
+// as a request sets it (the pair as its fields, the rest as options),
+// and kept as data, the pair's two fields both.
+func TestHintsAsRequestFields(t *testing.T) {
+	resp := (&request{source: []byte("float4 f(float4 p : POSITION) : POSITION { return p; }\n"), options: "-v"}).rewrite()
+	require.Equal(t, codeOK, resp.code, "%s", resp.diagnostics)
+	var doc struct {
+		Diagnostics []struct {
+			Message string `json:"message"`
+			Hints   []struct {
+				Option string `json:"option"`
+				Value  string `json:"value"`
+			} `json:"hints"`
+		} `json:"diagnostics"`
+	}
+	require.NoError(t, json.Unmarshal(resp.diagnostics, &doc))
+	require.Len(t, doc.Diagnostics, 1)
+	d := doc.Diagnostics[0]
+	assert.True(t, strings.HasSuffix(d.Message, "nothing to rewrite unless a pair is named (vs_entry=NAME ps_entry=NAME)"), d.Message)
+	require.Len(t, d.Hints, 2)
+	assert.Equal(t, "vs-entry", d.Hints[0].Option)
+	assert.Equal(t, "ps-entry", d.Hints[1].Option)
+	assert.Equal(t, "--all", requestHint(ir.Hint{Option: ir.OptAll}))
+	assert.Equal(t, "--layout=FILE", requestHint(ir.Hint{Option: ir.OptLayout, Value: "FILE"}))
 }

@@ -25,13 +25,8 @@ type Diagnostic struct {
 	Packed bool
 }
 
-// Reported is the name Diagnostic had.
-//
-// Deprecated: use Diagnostic.
-type Reported = Diagnostic
-
 // WriteDiagnosticsJSON writes ds as a shpack.diagnostics/1 document.
-func WriteDiagnosticsJSON(w io.Writer, ds []Reported) error {
+func WriteDiagnosticsJSON(w io.Writer, ds []Diagnostic) error {
 	type note struct {
 		File    string `json:"file"`
 		Line    int    `json:"line"`
@@ -59,6 +54,9 @@ func WriteDiagnosticsJSON(w io.Writer, ds []Reported) error {
 		}
 		for _, h := range c.Hints {
 			x.Hints = append(x.Hints, hint{string(h.Option), h.Value})
+			for _, a := range h.And { // given together: both listed
+				x.Hints = append(x.Hints, hint{string(a.Option), a.Value})
+			}
 		}
 		doc.Diagnostics = append(doc.Diagnostics, x)
 	}
@@ -68,7 +66,7 @@ func WriteDiagnosticsJSON(w io.Writer, ds []Reported) error {
 // WriteSARIF writes ds as a SARIF 2.1.0 log of one run of the tool
 // (name, version, where to read about it): each diagnostic a result at its
 // level, its notes related locations.
-func WriteSARIF(w io.Writer, tool, version, uri string, ds []Reported) error {
+func WriteSARIF(w io.Writer, tool, version, uri string, ds []Diagnostic) error {
 	return writeIndented(w, sarifLog(tool, version, uri, ds))
 }
 
@@ -127,7 +125,7 @@ type (
 	}
 )
 
-func sarifLog(tool, version, uri string, cs []Reported) sarifDoc {
+func sarifLog(tool, version, uri string, cs []Diagnostic) sarifDoc {
 	run := sarifRun{
 		Tool:    sarifTool{Driver: sarifDriver{Name: tool, Version: version, InformationURI: uri}},
 		Results: []sarifResult{},
