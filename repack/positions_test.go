@@ -40,4 +40,3 @@ func TestErrorsAtTokens(t *testing.T) {
 	require.NotNil(t, dcl)
 	assert.Contains(t, err.Error(), "d.pso: error: token "+strconv.Itoa(dcl.Offset)+" (dcl_texcoord5 v5.yz): pixel input TEXCOORD5")
 }
-
