@@ -238,7 +238,7 @@ func (w *rewriter) guardFor(file int, ep *hlsl.EntryPoint, sig *ir.Signature, no
 		g = dep.guard(ep.Name)
 	}
 	if w.hooks.guards != nil {
-		// RewriteVariants writes the conditions itself.
+		// A rewrite of variants writes the conditions itself.
 		if g != nil {
 			w.hooks.guards[ep.Name] = g.Cond
 		}

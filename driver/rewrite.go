@@ -57,7 +57,7 @@ type RewriteOptions struct {
 	// name: the vertex shader in every permutation of one, the pixel
 	// shader in every permutation of the other, one source for both.
 	VSVariants, PSVariants []Variant
-	// verifyMerge makes RewriteVariants check that each variant reads
+	// verifyMerge makes a rewrite of Variants check that each variant reads
 	// the merged source as its own rewrite (the tests' property).
 	verifyMerge bool
 }
@@ -103,8 +103,8 @@ type RewriteResult struct {
 // pass that uses a rewritten shader is rewritten with it, so each pass
 // stays linked. With opts.Variants (or VSVariants and PSVariants) every
 // permutation is rewritten into one source. Errors about the input are an
-// ir.ErrorList, with the warnings in the result that comes with them; no
-// output is returned then.
+// ir.ErrorList; no output is returned then (a result that comes with one
+// carries the warnings).
 func Rewrite(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
 	alone := (opts.VSEntry == "") != (opts.PSEntry == "")
 	stageVariants := len(opts.VSVariants) > 0 || len(opts.PSVariants) > 0
@@ -143,7 +143,8 @@ func Rewrite(srcs []Source, opts RewriteOptions) (*RewriteResult, error) {
 	return res, err
 }
 
-// rewriteHooks change what a rewrite does for RewriteVariants.
+// rewriteHooks change what a rewrite does for a rewrite of variants
+// (rewrite_variants.go).
 type rewriteHooks struct {
 	// apply gives, by vertex shader name, the layout to apply instead of
 	// planning one.

@@ -67,7 +67,7 @@ type setOptions struct {
 	// side, so that no value is converted on its way (see typeGroups).
 	typed bool
 	// apply gives, by vertex shader name, a layout to apply instead of
-	// packing (RewriteVariants' family layouts, a layout file given to
+	// packing (a rewrite of variants' family layouts, a layout file given to
 	// link); applyName names where it comes from, for messages.
 	apply     map[string]*layoutfile.Interface
 	applyName string
