@@ -70,6 +70,19 @@ func (f *file) vertex(v *Vertex, orig string) {
 	lines = append(lines, fmt.Sprintf("return %s; }", outVar))
 	writeMacro(&b, head, lines)
 
+	// A return of what a function that works returns calls a copy of it
+	// that returns the packed struct (callee.go): the copies come after
+	// the macro they use.
+	calls := &calleeCopies{f: f, ret: ep.Return.Type, st: st, macro: macro, names: map[string]string{}}
+	if !void && len(outs) == 0 && len(def.Body) > 0 {
+		for _, r := range returns(def.Body) {
+			calls.copyFor(r.expr)
+		}
+		for _, t := range calls.texts {
+			b.WriteString(t)
+		}
+	}
+
 	// The header: the return type, no return semantic, out parameters
 	// gone, inout parameters in.
 	params := make([]paramEdit, len(ep.Params))
@@ -111,22 +124,10 @@ func (f *file) vertex(v *Vertex, orig string) {
 			f.a.errs = append(f.a.errs, ir.Errorf(f.Unit.PP.Pos(r.ret), nil, "%s: a return without a value in a function that returns %s", ep.Name, ep.Return.Type))
 			return
 		}
-		expr := f.text(int(r.expr[0].Off), end(&r.expr[len(r.expr)-1]))
 		if !f.editableRun(r.expr, ep.Name) {
 			return
 		}
-		var text string
-		switch {
-		case sideEffects(r.expr):
-			// Evaluated once: a local, which may cost temporaries.
-			tmp := f.a.local("shpack_ret")
-			text = fmt.Sprintf("{ %s %s = %s; %s(%s) }", ep.Return.Type, tmp, expr, macro, tmp)
-		case topComma(r.expr):
-			text = fmt.Sprintf("%s((%s))", macro, expr)
-		default:
-			text = fmt.Sprintf("%s(%s)", macro, expr)
-		}
-		f.replace(int(r.ret.Off), end(r.semi), text)
+		f.replace(int(r.ret.Off), end(r.semi), calls.packedReturn(f, r.expr))
 	}
 	if void {
 		f.replace(int(close.Off), int(close.Off), macro+" ")

@@ -650,15 +650,26 @@ func lcsTokens(a, b []hlsl.Token, bLines []int) [][2]int {
 	return out
 }
 
-// addedRanges returns the byte ranges of the blocks a rewrite added.
+// addedRanges returns the byte ranges of the blocks a rewrite added: from
+// a "// Added by shpack" line to the #line that ends the block (the copies
+// of called functions in a block, each under a #line of its own, are the
+// rewrite's too).
 func addedRanges(text string) [][2]int {
 	var out [][2]int
 	start := -1
 	off := 0
+	copying := false // in a copy of a called function, whose #line opens it
 	for _, line := range strings.SplitAfter(text, "\n") {
 		switch {
+		case strings.HasPrefix(line, "// Added by shpack: a copy of "):
+			if start < 0 {
+				start = off
+			}
+			copying = true
 		case strings.HasPrefix(line, "// Added by shpack"):
 			start = off
+		case start >= 0 && strings.HasPrefix(line, "#line ") && copying:
+			copying = false
 		case start >= 0 && strings.HasPrefix(line, "#line "):
 			out = append(out, [2]int{start, off + len(line)})
 			start = -1
