@@ -179,3 +179,22 @@ technique TB { pass { VertexShader = compile vs_3_0 VSB(); PixelShader = compile
 	_, err = driver.Pack(src, driver.PackOptions{Select: driver.Selector{Technique: "TC"}})
 	assert.EqualError(t, err, "fx.fx: error: no technique named TC")
 }
+
+// TestSameNameNeitherStage: two files whose main is of neither stage's
+// shape (their POSITION is spelled through a macro of an include that was
+// not found) are refused saying so, with the include skipped as a note.
+func TestSameNameNeitherStage(t *testing.T) {
+	vs := driver.Source{Name: "boxV.hlsl", Src: []byte("#include \"../ShaderModel.hlsl\"\nstruct V { float4 p : TORQUE_POSITION; float2 uv : TEXCOORD0; };\nV main(float4 p : TORQUE_POSITION) { V o = (V)0; o.p = p; return o; }\n")}
+	ps := driver.Source{Name: "boxP.hlsl", Src: []byte("float4 main(float2 uv : TEXCOORD0) : COLOR0 { return uv.xyxy; }\n")}
+	_, err := driver.Rewrite([]driver.Source{vs, ps}, driver.RewriteOptions{
+		PP:      hlsl.PPOptions{AllowMissingIncludes: true, ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }},
+		VSEntry: "main", PSEntry: "main",
+	})
+	errs := ir.Errors(err)
+	require.Len(t, errs, 1, "%v", err)
+	assert.Equal(t, "main is defined in boxV.hlsl and in boxP.hlsl, and neither writes POSITION, as a vertex shader does: shpack cannot tell which one is the vertex shader", errs[0].Msg)
+	require.Len(t, errs[0].Notes, 1)
+	assert.Equal(t, "boxV.hlsl:1:1", errs[0].Notes[0].Pos.String())
+	assert.Contains(t, errs[0].Notes[0].Msg, `include file "../ShaderModel.hlsl" not found`)
+	assert.Contains(t, errs[0].Notes[0].Msg, "what it defines may be what tells them apart")
+}

@@ -106,6 +106,9 @@ func (g *graph) collect() {
 func (g *graph) addExplicit(vsName, psName string) {
 	g.named = []string{vsName, psName}
 	vs, okV := g.find(vsName, ir.Vertex)
+	if !okV && psName == vsName {
+		return // one name in several files: the vertex side said why
+	}
 	ps, okP := g.find(psName, ir.Pixel)
 	if okV && okP {
 		g.pairs = append(g.pairs, pair{vs: vs, ps: ps, vsProfile: "vs_3_0", psProfile: "ps_3_0", explicit: true})
@@ -168,7 +171,24 @@ func (g *graph) find(name string, stage ir.Stage) (node, bool) {
 		g.errs = append(g.errs, unread...)
 		return node{}, false
 	}
-	e := &ir.Error{Pos: ir.Pos{File: g.srcs[found[1].file].Name}, Msg: fmt.Sprintf("%s is defined in %s and in %s: shpack cannot tell which one is the entry point", name, g.srcs[found[0].file].Name, g.srcs[found[1].file].Name)}
+	a, b := g.srcs[found[0].file].Name, g.srcs[found[1].file].Name
+	e := &ir.Error{Pos: ir.Pos{File: b}, Msg: fmt.Sprintf("%s is defined in %s and in %s: shpack cannot tell which one is the entry point", name, a, b)}
+	if len(staged) == 0 {
+		// Neither is of the stage: say so, and which includes were
+		// skipped, where a semantic's macro (TORQUE_POSITION) may be.
+		does := "neither writes POSITION, as a vertex shader does"
+		if stage == ir.Pixel {
+			does = "both write POSITION, as a vertex shader does"
+		}
+		e.Msg = fmt.Sprintf("%s is defined in %s and in %s, and %s: shpack cannot tell which one is the %s shader", name, a, b, does, stageName(stage))
+		for _, n := range found {
+			for _, w := range g.units[n.file].PP.Warnings {
+				if strings.HasPrefix(w.Msg, "include file ") {
+					e.Notes = append(e.Notes, ir.Note{Pos: w.Pos, Msg: w.Msg + ": what it defines may be what tells them apart"})
+				}
+			}
+		}
+	}
 	g.errs = append(g.errs, e)
 	return node{}, false
 }
