@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/shpack/shpack/internal/version"
 )
 
 // The C ABI: shpack.c's public functions call these, which read the C
@@ -102,7 +104,7 @@ func readRequest(c *C.shpack_rewrite_request) (*request, *response) {
 		// must be zero, or the caller asks for something it cannot do.
 		extra := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(c), known)), size-known)
 		if !bytes.Equal(extra, make([]byte, len(extra))) {
-			return bad("the request sets fields past the %d bytes this library knows (struct_size %d): they need a newer shpack library than %s", known, size, version())
+			return bad("the request sets fields past the %d bytes this library knows (struct_size %d): they need a newer shpack library than %s", known, size, version.String())
 		}
 	}
 	r := &request{
@@ -250,7 +252,7 @@ func checkProblem(format string, args ...any) []byte {
 }
 
 // versionString is shpack_version's string: made once, never freed.
-var versionString = sync.OnceValue(func() *C.char { return C.CString(version()) })
+var versionString = sync.OnceValue(func() *C.char { return C.CString(version.String()) })
 
 // shpackgo_version is shpack_version (shpack.c).
 //

@@ -14,9 +14,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
+	"github.com/shpack/shpack/internal/version"
 	"github.com/shpack/shpack/ir"
 )
 
@@ -78,7 +78,7 @@ func (e *env) run(args []string) int {
 			if len(args) > 1 {
 				return e.usageError("%s takes no arguments", a)
 			}
-			return e.print("shpack " + version() + "\n")
+			return e.print("shpack " + version.String() + "\n")
 		case a == "help":
 			return e.help(args[1:])
 		case lookupCommand(a) != nil && a != "":
@@ -111,7 +111,7 @@ func (e *env) run(args []string) int {
 // newReporter is how a run prints diagnostics before its flags say more.
 func (e *env) newReporter() ir.Reporter {
 	return ir.Reporter{W: e.stderr, Max: defaultMaxErrors, Printer: ir.DiagPrinter{Source: e.source, Tool: "shpack", Hint: flagHint},
-		Tool: "shpack", Version: strings.Fields(version())[0], URI: "https://github.com/shpack/shpack"}
+		Tool: "shpack", Version: strings.Fields(version.String())[0], URI: "https://github.com/shpack/shpack"}
 }
 
 // flagHint renders a hint of the library as the flag that sets its
@@ -181,43 +181,4 @@ func (e *env) usageError(format string, args ...any) int {
 	}
 	fmt.Fprintf(e.stderr, "Run '%s' for usage.\n", help)
 	return exitUsage
-}
-
-// version returns the module version shpack was built as ("(devel)" for a
-// build from a checkout), with the VCS revision when the build recorded one.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown)"
-	}
-	return versionOf(bi)
-}
-
-// versionOf prints a build's version: the module's version ("(devel)" from
-// a checkout), the VCS revision and "-dirty" when the checkout had changes
-// (builds stamp them unless -buildvcs=false), and the Go version.
-func versionOf(bi *debug.BuildInfo) string {
-	v := bi.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if rev != "" {
-		v += " " + rev
-		if dirty {
-			v += "-dirty"
-		}
-	}
-	return v + " " + bi.GoVersion
 }

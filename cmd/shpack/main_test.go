@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -78,16 +77,6 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
-}
-
-// TestVersionOf: version prints the module version, the VCS revision the
-// build stamped (and whether the checkout had changes) and the Go version.
-func TestVersionOf(t *testing.T) {
-	bi := &debug.BuildInfo{GoVersion: "go1.25.4", Main: debug.Module{Version: "v1.2.0"}, Settings: []debug.BuildSetting{
-		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"},
-	}}
-	assert.Equal(t, "v1.2.0 0123456789ab-dirty go1.25.4", versionOf(bi))
-	assert.Equal(t, "(devel) go1.26.8", versionOf(&debug.BuildInfo{GoVersion: "go1.26.8"}))
 }
 
 // TestCommonFlagsAnywhere: the common flags are read the same way before
