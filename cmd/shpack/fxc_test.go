@@ -266,27 +266,9 @@ func TestFxcRecipes(t *testing.T) {
 	snippets := docSnippets(t, "docs/build.md")
 	bin := filepath.Dir(buildShpack(t))
 	stand := standin(t).fxc
-	for _, c := range []struct {
-		name, tool, snippet, file string
-		build                     [][]string // commands of one build
-		out                       string
-	}{
-		{"make", "make", "fxc.mk", "Makefile", [][]string{{"make"}}, "build/water.vso"},
-		{"ninja", "ninja", "fxc.ninja", "build.ninja", [][]string{{"ninja"}}, "build/water.vso"},
-		{"cmake ninja", "cmake", "CMakeLists.txt", "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Ninja"}, {"cmake", "--build", "out"}}, "out/water.vso"},
-		{"cmake make", "cmake", "CMakeLists.txt", "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Unix Makefiles"}, {"cmake", "--build", "out"}}, "out/water.vso"},
-	} {
+	for _, c := range recipeBuilds("fxc.mk", "fxc.ninja", "CMakeLists.txt", "build/water.vso", "out/water.vso") {
 		t.Run(c.name, func(t *testing.T) {
-			need(t, c.tool)
-			need(t, "ninja")
-			need(t, "make")
-			dir := testenv.TempDir(t)
-			require.Contains(t, snippets, c.snippet)
-			require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
-			require.NoError(t, os.WriteFile(filepath.Join(dir, c.file), []byte(snippets[c.snippet]), 0o644))
-			src, hdr := filepath.Join(dir, "shaders", "water.hlsl"), filepath.Join(dir, "shaders", "common.fxh")
-			require.NoError(t, os.WriteFile(src, []byte(fxcRecipeHLSL), 0o644))
-			require.NoError(t, os.WriteFile(hdr, []byte("#define WAVE_T float\n"), 0o644))
+			dir, src, hdr := recipeProject(t, snippets, c, "water.hlsl", fxcRecipeHLSL)
 			log := filepath.Join(dir, "standin.log")
 			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SHPACK_FXC="+stand, "SHPACK_STANDIN_LOG="+log)
 			build := func() {

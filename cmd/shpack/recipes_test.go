@@ -25,6 +25,44 @@ float4 PS(VS_OUT i) : COLOR { return i.A + i.K.x; }
 technique T { pass P { VertexShader = compile vs_3_0 VS(); PixelShader = compile ps_3_0 PS(); } }
 `
 
+// A recipeBuild is one build system's recipe of docs/build.md and how to
+// run it.
+type recipeBuild struct {
+	name, tool, snippet, file string
+	build                     [][]string // the commands of one build
+	out                       string     // where the outputs are
+}
+
+// recipeBuilds are Make, Ninja and CMake with its two generators, with the
+// recipes' snippets and where each writes (makeOut for Make and Ninja,
+// cmakeOut for CMake's build folder).
+func recipeBuilds(mk, ninja, cmake, makeOut, cmakeOut string) []recipeBuild {
+	return []recipeBuild{
+		{"make", "make", mk, "Makefile", [][]string{{"make"}}, makeOut},
+		{"ninja", "ninja", ninja, "build.ninja", [][]string{{"ninja"}}, makeOut},
+		{"cmake ninja", "cmake", cmake, "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Ninja"}, {"cmake", "--build", "out"}}, cmakeOut},
+		{"cmake make", "cmake", cmake, "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Unix Makefiles"}, {"cmake", "--build", "out"}}, cmakeOut},
+	}
+}
+
+// recipeProject makes a project folder for recipe c: its build file, and
+// shaders/NAME (src) including shaders/common.fxh (hdr), which defines
+// WAVE_T. The tools the recipes need are required (need).
+func recipeProject(t *testing.T, snippets map[string]string, c recipeBuild, name, text string) (dir, src, hdr string) {
+	t.Helper()
+	need(t, c.tool)
+	need(t, "ninja")
+	need(t, "make")
+	dir = testenv.TempDir(t)
+	require.Contains(t, snippets, c.snippet)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, c.file), []byte(snippets[c.snippet]), 0o644))
+	src, hdr = filepath.Join(dir, "shaders", name), filepath.Join(dir, "shaders", "common.fxh")
+	require.NoError(t, os.WriteFile(src, []byte(text), 0o644))
+	require.NoError(t, os.WriteFile(hdr, []byte("#define WAVE_T float\n"), 0o644))
+	return dir, src, hdr
+}
+
 // TestRewriteLinkRecipes runs docs/build.md's recipes for shpack rewrite
 // and shpack link: Make, Ninja, and CMake with its Ninja and its Makefile
 // generator (which needs --touch, as the recipe passes there). The first
@@ -39,27 +77,9 @@ func TestRewriteLinkRecipes(t *testing.T) {
 	}
 	snippets := docSnippets(t, "docs/build.md")
 	bin := filepath.Dir(buildShpack(t))
-	for _, c := range []struct {
-		name, tool, snippet, file string
-		build                     [][]string // the commands of one build
-		out                       string     // the outputs' folder
-	}{
-		{"make", "make", "rewrite.mk", "Makefile", [][]string{{"make"}}, "build"},
-		{"ninja", "ninja", "rewrite.ninja", "build.ninja", [][]string{{"ninja"}}, "build"},
-		{"cmake ninja", "cmake", "rewrite-link/CMakeLists.txt", "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Ninja"}, {"cmake", "--build", "out"}}, "out"},
-		{"cmake make", "cmake", "rewrite-link/CMakeLists.txt", "CMakeLists.txt", [][]string{{"cmake", "-S", ".", "-B", "out", "-G", "Unix Makefiles"}, {"cmake", "--build", "out"}}, "out"},
-	} {
+	for _, c := range recipeBuilds("rewrite.mk", "rewrite.ninja", "rewrite-link/CMakeLists.txt", "build", "out") {
 		t.Run(c.name, func(t *testing.T) {
-			need(t, c.tool)
-			need(t, "ninja")
-			need(t, "make")
-			dir := testenv.TempDir(t)
-			require.Contains(t, snippets, c.snippet)
-			require.NoError(t, os.MkdirAll(filepath.Join(dir, "shaders"), 0o755))
-			require.NoError(t, os.WriteFile(filepath.Join(dir, c.file), []byte(snippets[c.snippet]), 0o644))
-			src, hdr := filepath.Join(dir, "shaders", "water.fx"), filepath.Join(dir, "shaders", "common.fxh")
-			require.NoError(t, os.WriteFile(src, []byte(recipeEffect), 0o644))
-			require.NoError(t, os.WriteFile(hdr, []byte("#define WAVE_T float\n"), 0o644))
+			dir, src, hdr := recipeProject(t, snippets, c, "water.fx", recipeEffect)
 			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 			// build runs one build and returns how many times it ran
 			// shpack rewrite and shpack link: the lines that announce
