@@ -138,10 +138,11 @@ func (s *bracketScan) depth() int { return s.n }
 // of returns how many brackets of kind b are open.
 func (s *bracketScan) of(b bracket) int { return s.open[b] }
 
-// matchClose returns the index of the token that closes the bracket
+// MatchClose returns the index of the token that closes the bracket
 // toks[i] opens, counting brackets of its kind only, or -1 if toks[i]
-// opens none or no token closes it.
-func matchClose(toks []Token, i int) int {
+// opens none or no token closes it. (The rewrite reads it too: a return
+// of one call, "return f(...);".)
+func MatchClose(toks []Token, i int) int {
 	b, d := bracketOf(toks[i].Text)
 	if d <= 0 {
 		return -1

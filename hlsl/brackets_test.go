@@ -120,7 +120,7 @@ func TestBracketCloses(t *testing.T) {
 	}
 }
 
-// TestMatchBrackets pins matchClose and matchOpen, which count the
+// TestMatchBrackets pins MatchClose and matchOpen, which count the
 // brackets of the kind they start at only.
 func TestMatchBrackets(t *testing.T) {
 	for _, tc := range []struct {
@@ -138,7 +138,7 @@ func TestMatchBrackets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			toks := scanTexts(t, tc.src)
-			assert.Equal(t, tc.close, matchClose(toks, tc.open), "matchClose")
+			assert.Equal(t, tc.close, MatchClose(toks, tc.open), "MatchClose")
 			assert.Equal(t, tc.open, matchOpen(toks, tc.close), "matchOpen")
 		})
 	}
@@ -146,7 +146,7 @@ func TestMatchBrackets(t *testing.T) {
 		name  string
 		src   string
 		at    int
-		close bool // matchClose, else matchOpen
+		close bool // MatchClose, else matchOpen
 	}{
 		{"unclosed", "{ { a }", 0, true},
 		{"unopened", "( a ) )", 3, false},
@@ -159,7 +159,7 @@ func TestMatchBrackets(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			toks := scanTexts(t, tc.src)
 			if tc.close {
-				assert.Equal(t, -1, matchClose(toks, tc.at))
+				assert.Equal(t, -1, MatchClose(toks, tc.at))
 			} else {
 				assert.Equal(t, -1, matchOpen(toks, tc.at))
 			}

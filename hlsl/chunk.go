@@ -211,7 +211,7 @@ func (u *Unit) functionBodies() (out, groups map[int32]int32) {
 			top.step(t.Text)
 			continue
 		}
-		end := matchClose(toks, i)
+		end := MatchClose(toks, i)
 		if end < 0 {
 			return out, groups // unbalanced: the parser reports it
 		}

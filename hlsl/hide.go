@@ -123,7 +123,7 @@ func (u *Unit) skipDecl(i int, ahead *unitReader) (int, bool) {
 				return 0, false
 			}
 		case "{":
-			k := matchClose(toks, j)
+			k := MatchClose(toks, j)
 			if k < 0 {
 				return 0, false
 			}

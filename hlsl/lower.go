@@ -895,7 +895,7 @@ func (u *Unit) StructSpan(name string) (from, to ir.Pos, ok bool) {
 	if sd == nil || sd.Body == nil {
 		return ir.Pos{}, ir.Pos{}, false
 	}
-	end := matchClose(u.tokens, sd.Body.Pos.Offset)
+	end := MatchClose(u.tokens, sd.Body.Pos.Offset)
 	if end < 0 {
 		return ir.Pos{}, ir.Pos{}, false
 	}

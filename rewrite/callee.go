@@ -50,7 +50,7 @@ type calleeCopies struct {
 // making it the first time: EXPR must be one call of a function that can
 // be copied (see above).
 func (c *calleeCopies) copyFor(expr []hlsl.Token) (string, bool) {
-	if len(expr) < 3 || expr[0].Kind != hlsl.TokIdent || expr[1].Text != "(" || matchingClose(expr, 1) != len(expr)-1 {
+	if len(expr) < 3 || expr[0].Kind != hlsl.TokIdent || expr[1].Text != "(" || hlsl.MatchClose(expr, 1) != len(expr)-1 {
 		return "", false
 	}
 	callee := expr[0].Text
@@ -135,21 +135,4 @@ func (c *calleeCopies) packedReturn(src *file, expr []hlsl.Token) string {
 		return c.macro + "((" + exprText + "))"
 	}
 	return c.macro + "(" + exprText + ")"
-}
-
-// matchingClose returns the index of the bracket that closes ts[open],
-// or -1.
-func matchingClose(ts []hlsl.Token, open int) int {
-	depth := 0
-	for i := open; i < len(ts); i++ {
-		switch ts[i].Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
