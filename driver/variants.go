@@ -410,14 +410,12 @@ func linkVariants(srcs []Source, o LinkOptions) (*LinkResult, error) {
 	if err != nil {
 		return res, err
 	}
-	readers := make([]*pack.Reader, len(vars))
 	for i, v := range vars {
 		r, err := pack.NewReader(psSigs[i], psFile, cons.MixColor)
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)
 			continue
 		}
-		readers[i] = r
 		pl, err := r.Derive(fl.Layouts[i])
 		if err != nil {
 			errs = append(errs, inVariant(v, err)...)

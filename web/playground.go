@@ -261,8 +261,7 @@ func (r *Result) pack(src driver.Source, pp hlsl.PPOptions, st pack.Strategy, va
 		var e error
 		switch {
 		case len(vars) > 0:
-			fam := res.Family
-			e = emit.Variants(outs[format], format, src.Name, fam, res.Variants)
+			e = emit.Variants(outs[format], format, src.Name, res.Family, res.Variants)
 		case err != nil && format == "asm":
 			continue
 		default:
