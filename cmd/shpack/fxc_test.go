@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -271,33 +270,14 @@ func TestFxcRecipes(t *testing.T) {
 			dir, src, hdr := recipeProject(t, snippets, c, "water.hlsl", fxcRecipeHLSL)
 			log := filepath.Join(dir, "standin.log")
 			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SHPACK_FXC="+stand, "SHPACK_STANDIN_LOG="+log)
-			build := func() {
-				t.Helper()
-				for _, args := range c.build {
-					cmd := exec.Command(args[0], args[1:]...)
-					cmd.Dir, cmd.Env = dir, env
-					out, err := cmd.CombinedOutput()
-					require.NoError(t, err, "%v:\n%s", args, out)
-				}
-			}
+			build := func() { t.Helper(); c.run(t, dir, env) }
 			runs := func() int {
 				if _, err := os.Stat(log); err != nil {
 					return 0
 				}
 				return len(standinLog(t, log))
 			}
-			// later changes a file after everything else: every file of
-			// the build moves 10 s back first (the tools compare times).
-			later := func(p, content string) {
-				past := time.Now().Add(-10 * time.Second)
-				require.NoError(t, filepath.WalkDir(dir, func(q string, d os.DirEntry, err error) error {
-					if err != nil || d.IsDir() {
-						return err
-					}
-					return os.Chtimes(q, past, past)
-				}))
-				require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-			}
+			later := func(p, content string) { writeLater(t, dir, p, content) }
 			build()
 			require.FileExists(t, filepath.Join(dir, c.out))
 			assert.Equal(t, 1, runs(), "the first build compiles")

@@ -63,6 +63,35 @@ func recipeProject(t *testing.T, snippets map[string]string, c recipeBuild, name
 	return dir, src, hdr
 }
 
+// run runs one build of the recipe in dir and returns what its commands
+// printed.
+func (c recipeBuild) run(t *testing.T, dir string, env []string) string {
+	t.Helper()
+	var all strings.Builder
+	for _, args := range c.build {
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%v:\n%s", args, out)
+		all.Write(out)
+	}
+	return all.String()
+}
+
+// writeLater writes p after everything else of the build in dir: every
+// file there moves 10 s back first (the tools compare times).
+func writeLater(t *testing.T, dir, p, content string) {
+	t.Helper()
+	past := time.Now().Add(-10 * time.Second)
+	require.NoError(t, filepath.WalkDir(dir, func(q string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		return os.Chtimes(q, past, past)
+	}))
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+}
+
 // TestRewriteLinkRecipes runs docs/build.md's recipes for shpack rewrite
 // and shpack link: Make, Ninja, and CMake with its Ninja and its Makefile
 // generator (which needs --touch, as the recipe passes there). The first
@@ -87,17 +116,8 @@ func TestRewriteLinkRecipes(t *testing.T) {
 			// description).
 			build := func() (rewrites, links int) {
 				t.Helper()
-				for _, args := range c.build {
-					cmd := exec.Command(args[0], args[1:]...)
-					cmd.Dir, cmd.Env = dir, env
-					out, err := cmd.CombinedOutput()
-					require.NoError(t, err, "%v:\n%s", args, out)
-					for _, l := range strings.Split(string(out), "\n") {
-						rewrites += strings.Count(l, "shpack rewrite")
-						links += strings.Count(l, "shpack link")
-					}
-				}
-				return rewrites, links
+				out := c.run(t, dir, env)
+				return strings.Count(out, "shpack rewrite"), strings.Count(out, "shpack link")
 			}
 			read := func(name string) string {
 				t.Helper()
@@ -105,18 +125,7 @@ func TestRewriteLinkRecipes(t *testing.T) {
 				require.NoError(t, err)
 				return string(b)
 			}
-			// later changes a file after everything else: every file of
-			// the build moves 10 s back first (the tools compare times).
-			later := func(p, content string) {
-				past := time.Now().Add(-10 * time.Second)
-				require.NoError(t, filepath.WalkDir(dir, func(q string, d os.DirEntry, err error) error {
-					if err != nil || d.IsDir() {
-						return err
-					}
-					return os.Chtimes(q, past, past)
-				}))
-				require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-			}
+			later := func(p, content string) { writeLater(t, dir, p, content) }
 			ran := func(wantRewrites, wantLinks int, why string) {
 				t.Helper()
 				r, l := build()
